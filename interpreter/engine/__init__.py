@@ -1,0 +1,38 @@
+"""The generic engine: one interpreter for every variant's data."""
+
+from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
+from interpreter.engine.game import Game
+from interpreter.engine.moves import (
+    Declare,
+    Draw,
+    Elect,
+    ExchangeSeven,
+    Move,
+    Play,
+    ScorePending,
+    ShowSeven,
+)
+from interpreter.engine.outcome import Outcome
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import Event, Phase
+from interpreter.engine.view import PlayerView, PublicEntry
+
+__all__ = [
+    "Declare",
+    "Draw",
+    "Elect",
+    "Event",
+    "ExchangeSeven",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "MoveSyntaxError",
+    "Outcome",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "PublicEntry",
+    "Rules",
+    "ScorePending",
+    "ShowSeven",
+]

@@ -1,0 +1,436 @@
+"""The course of a game: cut, deal, tricks, declaring, drawing, endgame, end of deal.
+
+``moves_now`` lists the legal moves; ``do`` performs one of them.  Both read only the compiled
+``Rules`` and the ``State``.
+"""
+
+from __future__ import annotations
+
+from interpreter.engine import ledger
+from interpreter.engine.moves import (
+    Declare,
+    Draw,
+    Elect,
+    ExchangeSeven,
+    Move,
+    Play,
+    ScorePending,
+    ShowSeven,
+)
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import Entry, Event, Phase, State
+from interpreter.engine.tricks import endgame_playable, winning_index
+from interpreter.model.deck import CutRule, Rotation
+from interpreter.model.play import PerTrick, SevenExchange, SevenScore, TrumpMode
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
+
+
+# -- start, cut and deal -------------------------------------------------------------------
+def start(rules: Rules, state: State, dealer: int | None, order: list[int] | None) -> None:
+    if dealer is not None:
+        state.dealer = dealer % state.players
+        deal(rules, state, order)
+        return
+    cut(rules, state)
+    if state.phase is not Phase.ELECT:
+        deal(rules, state, order)
+    else:
+        state.pending_order = order
+
+
+def cut(rules: Rules, state: State) -> None:
+    """Each player cuts a card; ties cut again.  The rule says who deals or who chooses."""
+    n = state.players
+    while True:
+        cards = state.rng.sample(range(rules.n_cards), n)
+        strengths = [rules.strength[c] for c in cards]
+        high, low = max(strengths), min(strengths)
+        if strengths.count(high) == 1 and strengths.count(low) == 1:
+            break
+    state.events.append(
+        Event("cut", None, "cut: " + " ".join(f"p{i + 1} {rules.pretty(c)}"
+                                             for i, c in enumerate(cards)))
+    )
+    rule = rules.variant.cut.rule
+    if rule is CutRule.LOW_DEALS:
+        state.dealer = strengths.index(low)
+    elif rule is CutRule.HIGH_DEALS:
+        state.dealer = strengths.index(high)
+    else:
+        state.cut_winner = strengths.index(high)
+        state.phase = Phase.ELECT
+        state.to_act = state.cut_winner
+
+
+def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
+    state.reset_deal()
+    state.deal_no += 1
+    n = state.players
+    if order is None:
+        order = list(range(rules.n_cards))
+        state.rng.shuffle(order)
+    first = (state.dealer + 1) % n
+    position = 0
+    for size in rules.variant.deal.packets:
+        for offset in range(n):
+            seat = (first + offset) % n
+            state.hands[seat].update(order[position : position + size])
+            position += size
+    state.events.append(
+        Event("deal", state.dealer, f"deal {state.deal_no}: p{state.dealer + 1} deals",
+              deal=state.deal_no)
+    )
+    for seat in range(n):
+        cards = " ".join(rules.name(c) for c in sorted(state.hands[seat]))
+        state.events.append(Event("hand", seat, cards, deal=state.deal_no))
+    rest = order[position:]
+    if rules.variant.trump.mode is TrumpMode.TURN_UP:
+        turn_up, rest = rest[0], rest[1:]
+        state.turn_up = turn_up
+        state.trump = rules.suit[turn_up]
+        state.stock = [turn_up, *reversed(rest)]
+        state.events.append(
+            Event("turn_up", state.dealer, f"turn-up {rules.pretty(turn_up)}", deal=state.deal_no)
+        )
+        seven = rules.seven
+        if seven is not None and rules.is_trump_seven(turn_up, state.trump):
+            state.sevens_scored.add(turn_up)
+            score(state, state.dealer, seven.turned_up_points, "seven_turned_up",
+                  f"turned-up seven {rules.pretty(turn_up)}")
+    else:
+        state.stock = list(reversed(rest))
+    state.leader = first
+    state.to_act = first
+    state.phase = Phase.PLAY
+
+
+def score(state: State, player: int, points: int, what: str, text: str) -> None:
+    if points == 0:
+        return
+    state.scores[player] += points
+    state.deal_points[player] += points
+    state.events.append(Event("score", player, text, points, what, state.deal_no))
+
+
+# -- legal moves ---------------------------------------------------------------------------
+def moves_now(rules: Rules, state: State) -> list[Move]:
+    if state.phase is Phase.PLAY:
+        return play_moves(rules, state)
+    if state.phase is Phase.DECLARE:
+        return declare_moves(rules, state)
+    if state.phase is Phase.ELECT:
+        return [Elect(True), Elect(False)]
+    return []
+
+
+def play_moves(rules: Rules, state: State) -> list[Move]:
+    player = state.to_act
+    hand = state.hands[player]
+    suit_rank = _order_key(rules)
+    if not state.stock:
+        cards = endgame_playable(
+            sorted(hand), state.trick, rules.suit, rules.end_strength, state.trump,
+            rules.variant.endgame,
+        )
+        moves: dict[str, Play] = {}
+        for card in sorted(cards, key=suit_rank):
+            moves.setdefault(rules.face[card], Play(card, rules.face[card]))
+        return list(moves.values())
+    result: dict[str, Play] = {}
+    for card in sorted(hand, key=suit_rank):
+        result.setdefault(rules.face[card], Play(card, rules.face[card]))
+    table = state.tables[player]
+    if table:
+        entries = ledger.entries_by_card(state, player)
+        for card in sorted(table, key=suit_rank):
+            label = ledger.card_label(rules, state, player, card, entries)
+            result.setdefault(label, Play(card, label))
+    return list(result.values())
+
+
+def _order_key(rules: Rules) -> object:
+    suits = rules.deck.suits
+    return lambda card: (suits.index(rules.suit[card]), -rules.strength[card], card)
+
+
+def declare_moves(rules: Rules, state: State) -> list[Move]:
+    player = state.to_act
+    moves: list[Move] = []
+    one = rules.variant.declare.scores_per_trick is PerTrick.ONE
+    quota_free = not (one and state.window_scored)
+    pending_ok = rules.variant.declare.pending_allowed
+    if quota_free or pending_ok:
+        for combo, cards, labels in ledger.declarations(rules, state, player):
+            moves.append(Declare(combo.id, cards, labels, combo.points))
+    if quota_free:
+        for entry in state.ledger[player]:
+            if not entry.scored and pending_problem(rules, state, player, entry) is None:
+                moves.append(ScorePending(entry.no, entry.combo, entry.points))
+    exchange = exchange_card(rules, state, player)
+    if exchange is not None:
+        moves.append(ExchangeSeven(exchange, rules.face[exchange]))
+    for card in showable_sevens(rules, state, player):
+        moves.append(ShowSeven(card, rules.face[card]))
+    moves.append(Draw())
+    return moves
+
+
+def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
+    combo = rules.combo_by_id[entry.combo]
+    return ledger.problem(rules, state, player, combo, entry.cards, pending=entry)
+
+
+def exchange_card(rules: Rules, state: State, player: int) -> int | None:
+    seven = rules.seven
+    turn_up = state.turn_up
+    if seven is None or not seven.exchange or turn_up is None or not state.stock:
+        return None
+    if seven.exchange_when is not SevenExchange.AFTER_OWN_TRICK_WIN:
+        return None
+    if rules.is_trump_seven(turn_up, state.trump):
+        return None
+    for card in sorted(state.hands[player] | state.tables[player]):
+        if rules.is_trump_seven(card, state.trump):
+            return card
+    return None
+
+
+def showable_sevens(rules: Rules, state: State, player: int) -> list[int]:
+    seven = rules.seven
+    if seven is None or seven.score_trigger is not SevenScore.DECLARE_AFTER_WIN:
+        return []
+    found: dict[str, int] = {}
+    for card in sorted(state.hands[player] | state.tables[player]):
+        if rules.is_trump_seven(card, state.trump) and card not in state.sevens_scored:
+            found.setdefault(rules.face[card], card)
+    return list(found.values())
+
+
+# -- doing moves ---------------------------------------------------------------------------
+def do(rules: Rules, state: State, move: Move) -> None:
+    if isinstance(move, Play):
+        play(rules, state, move.card)
+    elif isinstance(move, Declare):
+        declare(rules, state, move)
+    elif isinstance(move, ScorePending):
+        score_pending(rules, state, move.entry)
+    elif isinstance(move, Draw):
+        draw(rules, state)
+    elif isinstance(move, ExchangeSeven):
+        exchange(rules, state, move.card)
+    elif isinstance(move, ShowSeven):
+        show_seven(rules, state, move.card)
+    else:
+        elect(rules, state, move.deal)
+    if state.phase is Phase.DECLARE and len(declare_moves(rules, state)) == 1:
+        draw(rules, state)
+
+
+def elect(rules: Rules, state: State, deal_self: bool) -> None:
+    chooser = state.cut_winner if state.cut_winner is not None else state.to_act
+    state.dealer = chooser if deal_self else (chooser + 1) % state.players
+    state.events.append(
+        Event("elect", chooser, f"p{chooser + 1} elects to {'deal' if deal_self else 'pass'}")
+    )
+    order = state.pending_order
+    state.pending_order = None
+    deal(rules, state, order)
+
+
+def play(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    state.hands[player].discard(card)
+    state.tables[player].discard(card)
+    state.known[player].discard(card)
+    state.trick.append(card)
+    state.trick_players.append(player)
+    state.events.append(Event("play", player, rules.name(card), deal=state.deal_no))
+    entries = state.ledger[player]
+    if any(not e.scored and card in e.cards for e in entries):
+        state.ledger[player] = [e for e in entries if e.scored or card not in e.cards]
+    seven = rules.seven
+    if (
+        seven is not None
+        and seven.score_trigger is SevenScore.ON_PLAY
+        and state.stock
+        and rules.is_trump_seven(card, state.trump)
+        and card not in state.sevens_scored
+    ):
+        state.sevens_scored.add(card)
+        score(state, player, seven.points, "seven", f"seven of trumps {rules.pretty(card)} played")
+    if len(state.trick) < state.players:
+        state.to_act = (player + 1) % state.players
+        return
+    finish_trick(rules, state)
+
+
+def finish_trick(rules: Rules, state: State) -> None:
+    stock_trick = bool(state.stock)
+    strength = rules.strength if stock_trick else rules.end_strength
+    trick, seats = state.trick, state.trick_players
+    winner = seats[winning_index(trick, rules.suit, strength, state.trump)]
+    state.won[winner].extend(trick)
+    brisques = rules.variant.brisques
+    count = sum(1 for c in trick if rules.brisque[c])
+    state.deal_brisques[winner] += count * brisques.value
+    state.trick_no += 1
+    state.last_trick = (tuple(trick), tuple(seats), winner)
+    state.events.append(Event("trick", winner, f"trick {state.trick_no} to p{winner + 1}",
+                              deal=state.deal_no))
+    state.trick, state.trick_players = [], []
+    state.leader = state.to_act = winner
+    if count and brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.ON_TRICK:
+        score(state, winner, count * brisques.value, "brisques", f"{count} brisque(s)")
+    last = rules.variant.last_trick
+    if stock_trick:
+        if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) == state.players:
+            score(state, winner, last.points, "last_trick", "last trick of the stock")
+        state.phase = Phase.DECLARE
+        state.window_scored = False
+        state.window_cards = set()
+        return
+    if any(state.hands):
+        state.phase = Phase.PLAY
+        return
+    state.last_trick_winner = winner
+    if last.which is WhichTrick.FINAL:
+        score(state, winner, last.points, "last_trick", "last trick")
+    end_of_deal(rules, state)
+
+
+def declare(rules: Rules, state: State, move: Declare) -> None:
+    player = state.to_act
+    combo = rules.combo_by_id[move.combo]
+    one = rules.variant.declare.scores_per_trick is PerTrick.ONE
+    scored = not (one and state.window_scored)
+    entries = state.ledger[player]
+    number = max((e.no for e in entries), default=0) + 1
+    cards = frozenset(move.cards)
+    entry = Entry(number, combo.id, combo.kind, combo.cls, combo.rank, combo.points, cards,
+                  scored, state.trick_no)
+    entries.append(entry)
+    for card in cards:
+        if card in state.hands[player]:
+            state.hands[player].discard(card)
+            state.tables[player].add(card)
+    labels = " ".join(rules.pretty(c) for c in sorted(cards))
+    if scored:
+        _credit(rules, state, player, entry)
+    else:
+        state.events.append(Event("pending", player, f"{combo.name} to score: {labels}",
+                                  entry.points, combo.id, state.deal_no))
+
+
+def score_pending(rules: Rules, state: State, number: int) -> None:
+    player = state.to_act
+    entry = next(e for e in state.ledger[player] if e.no == number)
+    entry.scored = True
+    _credit(rules, state, player, entry)
+
+
+def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
+    state.window_scored = True
+    state.window_cards |= entry.cards
+    combo = rules.combo_by_id[entry.combo]
+    labels = " ".join(rules.pretty(c) for c in sorted(entry.cards))
+    state.events.append(Event("declare", player, f"{combo.name}: {labels}", entry.points,
+                              combo.id, state.deal_no))
+    score(state, player, entry.points, combo.id, f"{combo.name} {labels}")
+    # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
+    state.ledger[player] = [
+        e for e in state.ledger[player]
+        if e.scored or pending_problem(rules, state, player, e) is None
+    ]
+
+
+def exchange(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    old = state.stock[0]
+    state.hands[player].discard(card)
+    state.tables[player].discard(card)
+    state.known[player].discard(card)
+    state.stock[0] = card
+    state.turn_up = card
+    state.hands[player].add(old)
+    state.known[player].add(old)
+    state.events.append(Event("exchange", player,
+                              f"exchanges {rules.pretty(card)} for {rules.pretty(old)}",
+                              deal=state.deal_no))
+    seven = rules.seven
+    if seven is not None and card not in state.sevens_scored:
+        state.sevens_scored.add(card)
+        score(state, player, seven.exchange_points, "seven_exchange",
+              f"exchange of {rules.pretty(card)}")
+
+
+def show_seven(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    seven = rules.seven
+    assert seven is not None
+    state.sevens_scored.add(card)
+    state.known[player].add(card)
+    score(state, player, seven.points, "seven", f"seven of trumps {rules.pretty(card)} shown")
+
+
+def draw(rules: Rules, state: State) -> None:
+    winner = state.to_act
+    n = state.players
+    for offset in range(n):
+        seat = (winner + offset) % n
+        card = state.stock.pop()
+        state.hands[seat].add(card)
+        if card == state.turn_up:
+            state.known[seat].add(card)
+        state.events.append(Event("draw", seat, rules.name(card), deal=state.deal_no))
+    state.phase = Phase.PLAY
+    state.to_act = winner
+    if state.stock:
+        return
+    state.turn_up = None
+    state.events.append(Event("endgame", None, "stock exhausted", deal=state.deal_no))
+    if rules.variant.endgame.declared_back_to_hand:
+        for seat in range(n):
+            state.known[seat] |= state.tables[seat]
+            state.hands[seat] |= state.tables[seat]
+            state.tables[seat].clear()
+
+
+def end_of_deal(rules: Rules, state: State) -> None:
+    n = state.players
+    brisques = rules.variant.brisques
+    if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
+        for offset in range(1, n + 1):
+            seat = (state.dealer + offset) % n
+            count = sum(1 for c in state.won[seat] if rules.brisque[c])
+            score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
+    state.deal_history.append(tuple(state.deal_points))
+    state.events.append(Event("end_of_deal", None,
+                              "deal scores " + " ".join(str(p) for p in state.deal_points),
+                              deal=state.deal_no))
+    target = rules.variant.game.target
+    if max(state.scores) >= target:
+        finish_race(rules, state)
+        return
+    rotation = rules.variant.deal.rotation
+    if rotation is Rotation.LAST_TRICK_WINNER and state.last_trick_winner is not None:
+        state.dealer = state.last_trick_winner
+    else:
+        state.dealer = (state.dealer + 1) % n
+    deal(rules, state)
+
+
+def finish_race(rules: Rules, state: State) -> None:
+    """The higher score wins; a tie goes to the higher score less the brisques of the last
+    deal, then to the winner of the last trick (Enquire Within 123 x)."""
+    def key(seat: int) -> tuple[int, int, int]:
+        return (state.scores[seat], state.scores[seat] - state.deal_brisques[seat],
+                int(seat == state.last_trick_winner))
+
+    ranking = sorted(range(state.players), key=key, reverse=True)
+    state.winner = ranking[0]
+    state.phase = Phase.OVER
+    best = state.scores[state.winner]
+    tied = sum(1 for s in state.scores if s == best) > 1
+    how = " on the tie-break" if tied else ""
+    state.events.append(Event("game_over", state.winner,
+                              f"p{state.winner + 1} reaches {rules.variant.game.target}{how}"))

@@ -1,0 +1,217 @@
+"""Declarations: which combinations a player may declare now (catalogue §5.1).
+
+One function, ``problem``, decides whether a set of cards may be declared as a combination; the
+enumeration of legal declarations and the explanation of an illegal one both go through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from interpreter.engine.rules import Combo, Rules
+from interpreter.engine.state import Entry, State
+from interpreter.model.combinations import SuitFilter
+from interpreter.model.play import FreshCard, PerTrick
+
+
+def entries_by_card(state: State, player: int) -> dict[int, list[int]]:
+    """Declaration numbers that each of the player's declared cards belongs to."""
+    found: dict[int, list[int]] = {}
+    for entry in state.ledger[player]:
+        for card in entry.cards:
+            found.setdefault(card, []).append(entry.no)
+    return found
+
+
+def card_label(
+    rules: Rules, state: State, player: int, card: int, entries: dict[int, list[int]]
+) -> str:
+    """The notation of a card of ``player`` as moves write it (``QS``, ``QS*1.3``)."""
+    face = rules.face[card]
+    if card in state.hands[player]:
+        return face
+    numbers = entries.get(card)
+    return face + "*" + (".".join(str(n) for n in numbers) if numbers else "")
+
+
+def groups(rules: Rules, state: State, player: int) -> dict[str, list[tuple[str, list[int]]]]:
+    """The player's cards by face, in groups of interchangeable copies (same label)."""
+    entries = entries_by_card(state, player)
+    by_label: dict[str, list[int]] = {}
+    for card in sorted(state.hands[player]):
+        by_label.setdefault(rules.face[card], []).append(card)
+    for card in sorted(state.tables[player]):
+        by_label.setdefault(card_label(rules, state, player, card, entries), []).append(card)
+    by_face: dict[str, list[tuple[str, list[int]]]] = {}
+    for label, cards in by_label.items():
+        by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
+    return by_face
+
+
+def _suits(rules: Rules, suit: SuitFilter, trump: str | None) -> list[str]:
+    suits = rules.deck.suits
+    if suit is SuitFilter.TRUMP:
+        return [trump] if trump is not None else []
+    if suit is SuitFilter.PLAIN:
+        return [s for s in suits if s != trump]
+    return list(suits)
+
+
+def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tuple[str, ...]]]:
+    """Alternative ways to form ``combo``: each a list of slots, a slot being the faces any of
+    which may fill it.  Slots of one alternative are filled by distinct cards."""
+    if combo.needs_trump and trump is None:
+        return []
+    if combo.shape == "same_suit":
+        return [[(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)]
+    if combo.shape == "same_rank":
+        faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
+        return [[faces] * combo.count]
+    pair = rules.bezique_pair(trump)
+    if pair is None:
+        return []
+    queen, jack = pair
+    return [[(queen,)] * combo.count + [(jack,)] * combo.count]
+
+
+def _fill(
+    slots: Sequence[tuple[str, ...]],
+    by_face: dict[str, list[tuple[str, list[int]]]],
+) -> Iterator[list[tuple[str, int]]]:
+    """Every way of filling the slots with distinct cards, copies with one label counted once.
+
+    Consecutive equal slots are filled as a multiset (non-decreasing group order), so that the
+    four slots of 'four kings' are not filled in every order."""
+    pools: list[list[tuple[str, list[int]]]] = []
+    for faces in slots:
+        pool: list[tuple[str, list[int]]] = []
+        for face in faces:
+            pool.extend(by_face.get(face, ()))
+        if not pool:
+            return
+        pools.append(pool)
+    used: dict[str, int] = {}
+    chosen: list[tuple[str, int]] = []
+
+    def step(index: int, start: int) -> Iterator[list[tuple[str, int]]]:
+        if index == len(slots):
+            yield list(chosen)
+            return
+        same_as_previous = index > 0 and slots[index] == slots[index - 1]
+        first = start if same_as_previous else 0
+        for position in range(first, len(pools[index])):
+            label, cards = pools[index][position]
+            taken = used.get(label, 0)
+            if taken >= len(cards):
+                continue
+            used[label] = taken + 1
+            chosen.append((label, cards[taken]))
+            yield from step(index + 1, position)
+            chosen.pop()
+            used[label] = taken
+
+    yield from step(0, 0)
+
+
+def forms(rules: Rules, combo: Combo, trump: str | None, cards: Sequence[int]) -> bool:
+    """Whether ``cards`` (distinct physical cards) form ``combo`` with ``trump`` as trumps."""
+    faces = sorted(rules.face[c] for c in cards)
+    for slots in requirements(rules, combo, trump):
+        if len(slots) != len(faces):
+            continue
+        remaining = list(faces)
+        for options in slots:
+            hit = next((f for f in options if f in remaining), None)
+            if hit is None:
+                break
+            remaining.remove(hit)
+        else:
+            return True
+    return False
+
+
+def problem(
+    rules: Rules,
+    state: State,
+    player: int,
+    combo: Combo,
+    cards: frozenset[int],
+    *,
+    pending: Entry | None = None,
+) -> str | None:
+    """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may.
+
+    ``pending`` is the waiting entry being scored, which is itself no obstacle."""
+    declare = rules.variant.declare
+    name = rules.pretty
+    scored = [e for e in state.ledger[player] if e.scored]
+    if declare.scores_per_trick is PerTrick.DISJOINT_MANY:
+        shared = cards & state.window_cards
+        if shared:
+            card = min(shared)
+            return f"{name(card)} is already in a combination declared after this trick"
+    if rules.variant.reuse.inferior_bar:
+        for entry in scored:
+            if entry.cls == combo.cls and entry.rank > combo.rank and cards & entry.cards:
+                card = min(cards & entry.cards)
+                return (
+                    f"{name(card)} has been declared in {_combo_name(rules, entry.combo)}, a "
+                    f"superior combination of the same class"
+                )
+    for entry in scored:
+        if entry.kind == combo.kind and cards & entry.cards:
+            card = min(cards & entry.cards)
+            return f"{name(card)} has already scored in {_kind_name(rules, combo)}"
+    for entry in state.ledger[player]:
+        if entry is pending or entry.scored or entry.kind != combo.kind:
+            continue
+        if cards & entry.cards:
+            return f"declaration {entry.no} already holds these cards 'to score'"
+    fresh = declare.fresh_card_required
+    if fresh is not FreshCard.NEVER:
+        declared: set[int] = set()
+        for entry in scored:
+            if fresh is FreshCard.ALWAYS or entry.cls == combo.cls:
+                declared |= entry.cards
+        if cards <= declared:
+            where = "" if fresh is FreshCard.ALWAYS else " in this class"
+            return f"every card has been declared before{where}: add a card not yet declared"
+    return None
+
+
+def _combo_name(rules: Rules, combo_id: str) -> str:
+    combo = rules.combo_by_id.get(combo_id)
+    return combo.name if combo else combo_id
+
+
+def _kind_name(rules: Rules, combo: Combo) -> str:
+    return "a " + combo.kind.replace("_", " ")
+
+
+def declarations(
+    rules: Rules, state: State, player: int
+) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+    """Every legal declaration now, one per distinct set of labels, in a fixed order."""
+    by_face = groups(rules, state, player)
+    counts = {face: sum(len(cards) for _, cards in grouped) for face, grouped in by_face.items()}
+    trump = state.trump
+    for combo in rules.combos:
+        for slots in requirements(rules, combo, trump):
+            if not _enough(slots, counts):
+                continue
+            seen: set[tuple[str, ...]] = set()
+            for filling in _fill(slots, by_face):
+                labels = tuple(label for label, _ in filling)
+                if labels in seen:
+                    continue
+                seen.add(labels)
+                cards = tuple(card for _, card in filling)
+                if problem(rules, state, player, combo, frozenset(cards)) is None:
+                    yield combo, cards, labels
+
+
+def _enough(slots: Sequence[tuple[str, ...]], counts: dict[str, int]) -> bool:
+    need: dict[tuple[str, ...], int] = {}
+    for faces in slots:
+        need[faces] = need.get(faces, 0) + 1
+    return all(sum(counts.get(f, 0) for f in faces) >= n for faces, n in need.items())

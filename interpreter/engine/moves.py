@@ -1,0 +1,145 @@
+"""Moves, with a text form that parses back.
+
+A card in a move is written in the notation (``QS``).  A declared card lying on the table is
+marked with ``*`` and the numbers of the declarations it belongs to (``QS*1.3``: the queen of
+spades declared in declarations 1 and 3), because a declared copy and a copy in the hand are not
+interchangeable.  Copies with the same history are, and appear once.
+
+Texts: ``play QS`` · ``declare bezique QS JD`` · ``score 2`` · ``exchange 7H`` · ``show 7H`` ·
+``draw`` · ``deal`` / ``pass`` (the winner of the cut elects to deal or not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from interpreter.cards import CardSyntaxError, parse_face
+from interpreter.engine.errors import MoveSyntaxError
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int = field(compare=False)
+    label: str
+
+    kind = "play"
+
+    def __str__(self) -> str:
+        return f"play {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    combo: str
+    cards: tuple[int, ...] = field(compare=False)
+    labels: tuple[str, ...]
+    points: int = field(compare=False)
+
+    kind = "declare"
+
+    def __str__(self) -> str:
+        return f"declare {self.combo} {' '.join(self.labels)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePending:
+    entry: int
+    combo: str = field(compare=False)
+    points: int = field(compare=False)
+
+    kind = "score"
+
+    def __str__(self) -> str:
+        return f"score {self.entry}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeSeven:
+    card: int = field(compare=False)
+    label: str
+
+    kind = "exchange"
+
+    def __str__(self) -> str:
+        return f"exchange {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowSeven:
+    card: int = field(compare=False)
+    label: str
+
+    kind = "show"
+
+    def __str__(self) -> str:
+        return f"show {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    kind = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Elect:
+    """The winner of the cut elects to deal (``deal``) or to let the other deal (``pass``)."""
+
+    deal: bool
+
+    kind = "elect"
+
+    def __str__(self) -> str:
+        return "deal" if self.deal else "pass"
+
+
+Move = Play | Declare | ScorePending | ExchangeSeven | ShowSeven | Draw | Elect
+
+_CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
+
+
+def _card_token(token: str) -> str:
+    """Canonical form of one card token, keeping a table mark (``q♠*1`` → ``QS*1``)."""
+    face_part, star, mark = token.partition("*")
+    try:
+        face = str(parse_face(face_part))
+    except CardSyntaxError as error:
+        raise MoveSyntaxError(str(error)) from None
+    if star and mark and not all(part.isdigit() for part in mark.split(".")):
+        raise MoveSyntaxError(f"{token!r}: after '*' come declaration numbers, e.g. QS*1.3")
+    return face + star + mark
+
+
+def normalize(text: str) -> str:
+    """Canonical text of a move typed by a person; raises ``MoveSyntaxError`` if unreadable.
+
+    A bare card (``QS``) means ``play QS``.  Card symbols and ``10`` are accepted."""
+    words = text.strip().split()
+    if not words:
+        raise MoveSyntaxError("empty move")
+    command = words[0].lower()
+    if command in ("draw", "deal", "pass"):
+        if len(words) != 1:
+            raise MoveSyntaxError(f"{command!r} takes nothing after it")
+        return command
+    if command in _CARD_COMMANDS:
+        if len(words) != 2:
+            raise MoveSyntaxError(f"{command!r} takes one card, e.g. '{command} QS'")
+        return f"{command} {_card_token(words[1])}"
+    if command == "score":
+        if len(words) != 2 or not words[1].isdigit():
+            raise MoveSyntaxError("'score' takes the number of a declaration to score, e.g. 'score 2'")
+        return f"score {int(words[1])}"
+    if command == "declare":
+        if len(words) < 3:
+            raise MoveSyntaxError("'declare' takes a combination and its cards, e.g. "
+                                  "'declare bezique QS JD'")
+        return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
+    if len(words) == 1:
+        return f"play {_card_token(words[0])}"
+    raise MoveSyntaxError(
+        f"unknown move {words[0]!r}: moves are play, declare, score, exchange, show, draw, "
+        "deal and pass"
+    )

@@ -1,0 +1,109 @@
+"""A variant compiled for play: plain tuples and ints, read by the engine's hot paths.
+
+The pydantic ``Variant`` stays the single source of truth; ``Rules`` only re-arranges it so that
+the engine never walks models while playing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.cards import Deck, Face, parse_face
+from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """One enabled combination, flattened."""
+
+    id: str
+    name: str
+    kind: str
+    cls: str
+    rank: int
+    points: int
+    shape: str
+    ranks: tuple[str, ...] = ()
+    suit: SuitFilter = SuitFilter.ANY
+    of: str = ""
+    count: int = 1
+
+    @property
+    def needs_trump(self) -> bool:
+        return self.shape != "bezique" and self.suit is not SuitFilter.ANY
+
+    def label(self) -> str:
+        return self.name
+
+
+def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
+    common = {
+        "id": model.id,
+        "name": model.display_name,
+        "kind": model.kind_key,
+        "cls": model.class_,
+        "rank": model.rank,
+        "points": model.points,
+        "shape": model.shape,
+    }
+    if isinstance(model, SameSuit):
+        return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
+    if isinstance(model, SameRank):
+        return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
+    return Combo(**common, count=model.count)  # type: ignore[arg-type]
+
+
+class Rules:
+    """Per-card tables and flattened options of one variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        deck_model = variant.deck
+        self.deck = Deck.build(
+            deck_model.packs,
+            deck_model.suits,
+            deck_model.ranks,
+            [parse_face(text) for text in deck_model.remove],
+        )
+        cards = self.deck.cards
+        self.n_cards = len(cards)
+        self.players = variant.players.count
+        self.suit: tuple[str, ...] = tuple(face.suit for face in cards)
+        self.rank: tuple[str, ...] = tuple(face.rank for face in cards)
+        self.face: tuple[str, ...] = tuple(str(face) for face in cards)
+        self.faces: tuple[Face, ...] = cards
+        order = deck_model.ranks
+        end_order = deck_model.endgame_ranks or order
+        self.strength: tuple[int, ...] = tuple(len(order) - order.index(f.rank) for f in cards)
+        self.end_strength: tuple[int, ...] = tuple(
+            len(end_order) - end_order.index(f.rank) for f in cards
+        )
+        brisque_ranks = set(deck_model.brisque_ranks)
+        self.brisque: tuple[bool, ...] = tuple(f.rank in brisque_ranks for f in cards)
+        by_face: dict[str, list[int]] = {}
+        for card, face in enumerate(self.face):
+            by_face.setdefault(face, []).append(card)
+        self.by_face: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in by_face.items()}
+        self.combos: tuple[Combo, ...] = tuple(
+            _compile_combo(c) for c in variant.combinations if c.enabled
+        )
+        self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
+        self.seven = variant.seven
+        self.hand_size = variant.deal.hand_size
+
+    def name(self, card: int) -> str:
+        return self.face[card]
+
+    def pretty(self, card: int) -> str:
+        return self.faces[card].pretty
+
+    def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
+        return self.variant.bezique.pair(trump)
+
+    def is_trump_seven(self, card: int, trump: str | None) -> bool:
+        return (
+            self.seven is not None
+            and trump is not None
+            and self.suit[card] == trump
+            and self.rank[card] == self.seven.rank
+        )

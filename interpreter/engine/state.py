@@ -1,0 +1,127 @@
+"""The mutable state of a game, its events, and the declaration ledger entries."""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    ELECT = "elect"  # the winner of the cut elects to deal or not
+    PLAY = "play"  # a card is to be played to the trick
+    DECLARE = "declare"  # the winner of a stock trick may declare, then draws
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.  ``what`` names a scoring reason (a combination id,
+    ``brisques``, ``last_trick``, ``seven``, ``seven_exchange``, ``seven_turned_up``)."""
+
+    kind: str
+    player: int | None
+    text: str
+    points: int = 0
+    what: str = ""
+    deal: int = 0
+
+
+@dataclass(slots=True)
+class Entry:
+    """A declaration on the ledger: scored, or shown and waiting 'to score'."""
+
+    no: int
+    combo: str
+    kind: str
+    cls: str
+    rank: int
+    points: int
+    cards: frozenset[int]
+    scored: bool
+    trick: int
+
+
+@dataclass(slots=True)
+class State:
+    players: int
+    rng: random.Random
+    phase: Phase = Phase.PLAY
+    scores: list[int] = field(default_factory=list)
+    dealer: int = 0
+    deal_no: int = 0
+    cut_winner: int | None = None
+    hands: list[set[int]] = field(default_factory=list)
+    tables: list[set[int]] = field(default_factory=list)
+    known: list[set[int]] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
+    turn_up: int | None = None
+    trump: str | None = None
+    trick: list[int] = field(default_factory=list)
+    trick_players: list[int] = field(default_factory=list)
+    leader: int = 0
+    to_act: int = 0
+    won: list[list[int]] = field(default_factory=list)
+    deal_points: list[int] = field(default_factory=list)
+    deal_brisques: list[int] = field(default_factory=list)
+    ledger: list[list[Entry]] = field(default_factory=list)
+    window_scored: bool = False
+    window_cards: set[int] = field(default_factory=set)
+    sevens_scored: set[int] = field(default_factory=set)
+    trick_no: int = 0
+    last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+    last_trick_winner: int | None = None
+    events: list[Event] = field(default_factory=list)
+    deal_history: list[tuple[int, ...]] = field(default_factory=list)  # scores after each deal
+    winner: int | None = None
+    pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
+
+    def reset_deal(self) -> None:
+        n = self.players
+        self.hands = [set() for _ in range(n)]
+        self.tables = [set() for _ in range(n)]
+        self.known = [set() for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        self.deal_points = [0] * n
+        self.deal_brisques = [0] * n
+        self.ledger = [[] for _ in range(n)]
+        self.stock = []
+        self.trick = []
+        self.trick_players = []
+        self.turn_up = None
+        self.trump = None
+        self.window_scored = False
+        self.window_cards = set()
+        self.sevens_scored = set()
+        self.trick_no = 0
+        self.last_trick = None
+        self.last_trick_winner = None
+
+    def clone(self) -> State:
+        other = _copy.copy(self)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.hands = [set(h) for h in self.hands]
+        other.tables = [set(t) for t in self.tables]
+        other.known = [set(k) for k in self.known]
+        other.stock = list(self.stock)
+        other.trick = list(self.trick)
+        other.trick_players = list(self.trick_players)
+        other.won = [list(w) for w in self.won]
+        other.deal_points = list(self.deal_points)
+        other.deal_brisques = list(self.deal_brisques)
+        other.ledger = [[_copy.copy(e) for e in entries] for entries in self.ledger]
+        other.window_cards = set(self.window_cards)
+        other.sevens_scored = set(self.sevens_scored)
+        other.events = list(self.events)
+        other.deal_history = list(self.deal_history)
+        return other
+
+    def holds(self, player: int, card: int) -> bool:
+        return card in self.hands[player] or card in self.tables[player]
+
+    @property
+    def stock_phase(self) -> bool:
+        return bool(self.stock)

@@ -1,0 +1,101 @@
+"""What one player may know: ``view(player)``.
+
+Own hand and own declared cards; every declared card on the table and the declarations made;
+cards known to be in another hand (declared cards taken back, the turn-up drawn or exchanged,
+a seven shown); the trump, turn-up, stock size, current and last trick, scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.cards import Face
+from interpreter.engine.moves import Move
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class PublicEntry:
+    """A declaration as the table sees it."""
+
+    no: int
+    combo: str
+    faces: tuple[Face, ...]
+    points: int
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    player: int
+    players: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    deal_no: int
+    trick_no: int
+    trump: str | None
+    turn_up: Face | None
+    stock_size: int
+    hand: tuple[tuple[int, Face], ...]  # own concealed cards (id, face)
+    table: tuple[tuple[tuple[int, Face], ...], ...]  # each seat's declared cards on the table
+    known: tuple[tuple[Face, ...], ...]  # cards seen that are back in each seat's hand
+    hand_sizes: tuple[int, ...]  # hand plus table, per seat
+    trick: tuple[tuple[int, Face], ...]  # (seat, face) played so far
+    last_trick: tuple[tuple[int, Face], ...]
+    last_trick_winner: int | None
+    entries: tuple[tuple[PublicEntry, ...], ...]
+    scores: tuple[int, ...]
+    deal_points: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def my_cards(self) -> tuple[tuple[int, Face], ...]:
+        """Hand and own table together: every card this player may play."""
+        return self.hand + self.table[self.player]
+
+    @property
+    def endgame(self) -> bool:
+        return self.stock_size == 0
+
+
+def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> PlayerView:
+    n = state.players
+    faces = rules.faces
+
+    def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
+        return tuple((c, faces[c]) for c in sorted(ids))
+
+    last = state.last_trick
+    entries = tuple(
+        tuple(
+            PublicEntry(e.no, e.combo, tuple(faces[c] for c in sorted(e.cards)), e.points,
+                        e.scored)
+            for e in state.ledger[seat]
+        )
+        for seat in range(n)
+    )
+    return PlayerView(
+        player=player,
+        players=n,
+        phase=state.phase,
+        to_act=None if state.phase is Phase.OVER else state.to_act,
+        dealer=state.dealer,
+        deal_no=state.deal_no,
+        trick_no=state.trick_no,
+        trump=state.trump,
+        turn_up=None if state.turn_up is None else faces[state.turn_up],
+        stock_size=len(state.stock),
+        hand=cards(state.hands[player]),
+        table=tuple(cards(state.tables[seat]) for seat in range(n)),
+        known=tuple(tuple(faces[c] for c in sorted(state.known[seat])) for seat in range(n)),
+        hand_sizes=tuple(len(state.hands[s]) + len(state.tables[s]) for s in range(n)),
+        trick=tuple((s, faces[c]) for s, c in zip(state.trick_players, state.trick, strict=True)),
+        last_trick=() if last is None else tuple(
+            (s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
+        last_trick_winner=None if last is None else last[2],
+        entries=entries,
+        scores=tuple(state.scores),
+        deal_points=tuple(state.deal_points),
+        legal_moves=tuple(moves) if state.to_act == player else (),
+    )

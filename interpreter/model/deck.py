@@ -1,0 +1,96 @@
+"""Players, deck, cut and deal."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, field_validator
+
+from interpreter.model.base import Block, RankLetter, SuitLetter, check_card
+
+
+class Players(Block):
+    count: int = Field(default=2, ge=2, le=4, description="Number of players at the table.")
+    partnerships: tuple[tuple[int, ...], ...] = Field(
+        default=(),
+        description="Seats that play as one side, e.g. [[0, 2], [1, 3]]; empty when each plays "
+        "for himself.",
+    )
+
+
+class Deck(Block):
+    packs: int = Field(default=2, ge=1, le=8, description="Number of 32-card piquet packs.")
+    suits: tuple[SuitLetter, ...] = Field(
+        default=("S", "H", "D", "C"), description="Suits of each pack."
+    )
+    ranks: tuple[RankLetter, ...] = Field(
+        default=("A", "T", "K", "Q", "J", "9", "8", "7"),
+        description="Ranks of each pack, highest first: the order in play and in cutting.",
+    )
+    remove: tuple[str, ...] = Field(
+        default=(), description="Cards taken out of the deck, one copy per entry (e.g. ['8C'])."
+    )
+    brisque_ranks: tuple[RankLetter, ...] = Field(
+        default=("A", "T"), description="Ranks that are brisques (counted in tricks won)."
+    )
+    endgame_ranks: tuple[RankLetter, ...] = Field(
+        default=(),
+        description="Rank order in the last tricks, highest first; empty means the same as "
+        "`ranks` (catalogue C8).",
+    )
+
+    @field_validator("remove")
+    @classmethod
+    def _cards(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(check_card(card) for card in value)
+
+
+class CutRule(StrEnum):
+    HIGH_CHOOSES = "high_chooses"
+    HIGH_DEALS = "high_deals"
+    LOW_DEALS = "low_deals"
+
+
+class Cut(Block):
+    rule: CutRule = Field(
+        default=CutRule.HIGH_CHOOSES,
+        description="Who deals first: the higher cut chooses (Hoyle, law 6), the higher cut "
+        "deals (Britannica) or the lower cut deals (catalogue C26).",
+    )
+
+
+class FirstRecipient(StrEnum):
+    NON_DEALER = "non_dealer"
+    DEALER_LEFT = "dealer_left"
+
+
+class Rotation(StrEnum):
+    ALTERNATE = "alternate"
+    LEFT = "left"
+    LAST_TRICK_WINNER = "last_trick_winner"
+
+
+class CountGuess(Block):
+    target: int = Field(default=24, ge=1, description="Cards the dealer aims to lift.")
+    dealer_exact: int = Field(default=250, ge=0, description="Dealer's bonus for lifting exactly.")
+    guesser_exact: int = Field(default=150, ge=0, description="Non-dealer's bonus for guessing.")
+
+
+class Deal(Block):
+    hand_size: int = Field(default=8, ge=1, le=20, description="Cards dealt to each player.")
+    packets: tuple[int, ...] = Field(
+        default=(3, 2, 3),
+        description="Packet sizes dealt round the table in turn; they add up to `hand_size`.",
+    )
+    first_recipient: FirstRecipient = Field(
+        default=FirstRecipient.NON_DEALER, description="Who receives the first packet."
+    )
+    rotation: Rotation = Field(
+        default=Rotation.ALTERNATE, description="Who deals the next hand of a race game."
+    )
+    count_guess: CountGuess | None = Field(
+        default=None, description="The six-pack deal-count bonuses (catalogue E46, E47)."
+    )
+
+
+__all__ = ["Cut", "CutRule", "Deal", "Deck", "FirstRecipient", "Players", "Rotation"]

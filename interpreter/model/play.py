@@ -1,0 +1,272 @@
+"""Trumps, the play of the stock, declaring, reuse, the seven of trumps, carte blanche and the
+endgame."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from interpreter.model.base import Block, Points, RankLetter
+
+
+class TrumpMode(StrEnum):
+    TURN_UP = "turn_up"
+    FIRST_MARRIAGE_OR_SEQUENCE = "first_marriage_or_sequence"
+
+
+class TrumpFixedOn(StrEnum):
+    SCORED = "scored"
+    DECLARED = "declared"
+
+
+class Trump(Block):
+    mode: TrumpMode = Field(
+        default=TrumpMode.TURN_UP,
+        description="turn_up: the card after the deal fixes trumps; first_marriage_or_sequence: "
+        "the first marriage (or a sequence before any marriage) fixes them (law 41).",
+    )
+    fixed_on: TrumpFixedOn = Field(
+        default=TrumpFixedOn.SCORED,
+        description="With no turn-up: whether trumps are fixed when the marriage is scored or "
+        "merely declared.",
+    )
+
+
+class Lead(StrEnum):
+    NON_DEALER = "non_dealer"
+    DEALER_LEFT = "dealer_left"
+
+
+class IdenticalCards(StrEnum):
+    FIRST_PLAYED_WINS = "first_played_wins"
+
+
+class TrickPiles(StrEnum):
+    FACE_UP_UNSEARCHABLE = "face_up_unsearchable"
+    HEAP_UNTIL_BRISQUE = "heap_until_brisque"
+    FACE_UP_PILE = "face_up_pile"
+
+
+class StockObligations(StrEnum):
+    NONE = "none"
+
+
+class Play(Block):
+    """The play of tricks while cards remain in the stock."""
+
+    lead: Lead = Field(default=Lead.NON_DEALER, description="Who leads to the first trick.")
+    identical_cards: IdenticalCards = Field(
+        default=IdenticalCards.FIRST_PLAYED_WINS,
+        description="Two identical winning cards: the one played first wins.",
+    )
+    obligations: StockObligations = Field(
+        default=StockObligations.NONE,
+        description="Duties while the stock lasts: none (any card may be played).",
+    )
+    tricks: TrickPiles = Field(
+        default=TrickPiles.FACE_UP_UNSEARCHABLE,
+        description="How won tricks lie: face up but not to be searched; in a heap until a "
+        "brisque is played (law 25); or a face-up pile.",
+    )
+
+
+class DeclareRight(StrEnum):
+    TRICK_WINNER = "trick_winner"
+    WINNER_OR_PARTNER = "winner_or_partner"
+    WINNER_MAY_PASS = "winner_may_pass"
+
+
+class PerTrick(StrEnum):
+    ONE = "one"
+    DISJOINT_MANY = "disjoint_many"
+    ONE_PER_CLASS = "one_per_class"
+
+
+class FreshCard(StrEnum):
+    NEVER = "never"
+    SAME_CLASS = "same_class"
+    ALWAYS = "always"
+
+
+class Zone(StrEnum):
+    HAND = "hand"
+    TABLE = "table"
+    OPEN = "open"
+    TRICK = "trick"
+
+
+class Declare(Block):
+    right: DeclareRight = Field(
+        default=DeclareRight.TRICK_WINNER, description="Who may declare after a trick."
+    )
+    scores_per_trick: PerTrick = Field(
+        default=PerTrick.ONE,
+        description="one: one combination scored per trick won (Hoyle, law 43); disjoint_many: "
+        "several if no card is shared (Britannica); one_per_class: several of different classes "
+        "(Polish compound declarations) (catalogue C2).",
+    )
+    pending_allowed: bool = Field(
+        default=True,
+        description="Further combinations may be shown 'to score' and scored after a later "
+        "trick won (Hoyle; laws 44–48).",
+    )
+    fresh_card_required: FreshCard = Field(
+        default=FreshCard.SAME_CLASS,
+        description="A declaration must contain a card never declared before: never, in the "
+        "same class (Foster), or always (Britannica) (catalogue C9).",
+    )
+    after_stock_exhausted: bool = Field(
+        default=False, description="Declarations continue in the last tricks (Polish)."
+    )
+    sources: tuple[Zone, ...] = Field(
+        default=(Zone.HAND, Zone.TABLE),
+        description="Zones whose cards may form a declaration.",
+    )
+    declared_to: Zone = Field(
+        default=Zone.TABLE, description="Where declared cards lie: the table (still playable)."
+    )
+    must_use_trick_card: bool = Field(
+        default=False, description="Every declaration includes a card of the trick just won."
+    )
+
+
+class ReuseMode(StrEnum):
+    ONCE_PER_KIND = "once_per_kind"
+    REFORM = "reform"
+
+
+class ReformTrigger(StrEnum):
+    DECLARED_CARD_PLAYED = "declared_card_played"
+    ANY_NEW_CARD = "any_new_card"
+
+
+class MarriageRepair(StrEnum):
+    NONE = "none"
+    WIDOW = "widow"
+    CROSS_PAIR = "cross_pair"
+
+
+class PartnerCards(StrEnum):
+    OWN_ONLY = "own_only"
+    PARTNER_TABLE = "partner_table"
+    EITHER_HAND_FOR_MULTI_BEZIQUE = "either_hand_for_multi_bezique"
+
+
+class Reuse(Block):
+    mode: ReuseMode = Field(
+        default=ReuseMode.ONCE_PER_KIND,
+        description="once_per_kind: a card scores once in each kind of combination (ordinary "
+        "game); reform: the same combination may be formed again with a substituted card "
+        "(Rubicon).",
+    )
+    inferior_bar: bool = Field(
+        default=True,
+        description="A card declared in a combination may not later be declared in an inferior "
+        "combination of the same class.",
+    )
+    reform_trigger: ReformTrigger = Field(
+        default=ReformTrigger.DECLARED_CARD_PLAYED,
+        description="With reform: re-forming needs a declared card to have been played first.",
+    )
+    marriage_repair: MarriageRepair = Field(
+        default=MarriageRepair.NONE, description="Re-pairing of declared kings and queens (C10)."
+    )
+    multi_bezique_extension: bool = Field(
+        default=False,
+        description="A bézique already used in a double may be used in a second double (EB9).",
+    )
+    partner_cards: PartnerCards = Field(
+        default=PartnerCards.OWN_ONLY, description="Use of a partner's declared cards (C23)."
+    )
+
+
+class SevenExchange(StrEnum):
+    AFTER_OWN_TRICK_WIN = "after_own_trick_win"
+    WINNER_OF_TRICK_CONTAINING_IT = "winner_of_trick_containing_it"
+
+
+class SevenScore(StrEnum):
+    DECLARE_AFTER_WIN = "declare_after_win"
+    ON_PLAY = "on_play"
+    ON_TRICK_WON = "on_trick_won"
+
+
+class Seven(Block):
+    """The seven of trumps (catalogue C4)."""
+
+    rank: RankLetter = Field(default="7", description="The rank that is 'the seven'.")
+    turned_up_points: Points = Field(
+        default=10, description="Dealer's score when the turn-up is a seven."
+    )
+    exchange: bool = Field(
+        default=True, description="The seven of trumps may be exchanged for the turn-up."
+    )
+    exchange_points: Points = Field(default=10, description="Points for the exchange.")
+    exchange_when: SevenExchange = Field(
+        default=SevenExchange.AFTER_OWN_TRICK_WIN,
+        description="When the exchange may be made: after winning a trick, before drawing.",
+    )
+    points: Points = Field(
+        default=10, description="Points for a seven of trumps not exchanged (the duplicate)."
+    )
+    score_trigger: SevenScore = Field(
+        default=SevenScore.DECLARE_AFTER_WIN,
+        description="How that seven scores: shown after winning a trick (Hoyle, Britannica), "
+        "or whenever played to a trick (Enquire Within).",
+    )
+
+
+class CarteBlancheWindow(StrEnum):
+    BEFORE_OWN_FIRST_PLAY = "before_own_first_play"
+    BEFORE_FIRST_TRICK = "before_first_trick"
+
+
+class CarteBlanche(Block):
+    points: Points = Field(default=50, description="Points for a hand without a court card.")
+    court_ranks: tuple[RankLetter, ...] = Field(default=("K", "Q", "J"))
+    window: CarteBlancheWindow = Field(default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY)
+    repeat_on_noncourt_draw: bool = Field(default=True)
+
+
+class TrumpIfVoid(StrEnum):
+    NO = "no"
+    YES = "yes"
+    ONLY_IF_WINNING = "only_if_winning"
+
+
+class EndgameMode(StrEnum):
+    ALL_PLAYERS = "all_players"
+    PAIRED_DUELS = "paired_duels"
+
+
+class RevokePenalty(StrEnum):
+    FORFEIT_ENDGAME_TRICKS = "forfeit_endgame_tricks"
+    REPLAY = "replay"
+    NONE = "none"
+
+
+class Endgame(Block):
+    """The play once the stock is exhausted (catalogue §5.3)."""
+
+    follow_suit: bool = Field(default=True, description="Must follow suit if able.")
+    must_head: bool = Field(
+        default=True, description="Must win the trick if able with a card of the suit led (C6)."
+    )
+    must_trump_if_void: TrumpIfVoid = Field(
+        default=TrumpIfVoid.YES,
+        description="Void in the suit led: must trump (yes), only when the trump would win "
+        "(only_if_winning), or is free (no).",
+    )
+    must_undertrump: bool = Field(
+        default=False, description="Void and unable to over-trump: must still trump (a gap)."
+    )
+    mode: EndgameMode = Field(default=EndgameMode.ALL_PLAYERS)
+    revoke_penalty: RevokePenalty = Field(
+        default=RevokePenalty.FORFEIT_ENDGAME_TRICKS,
+        description="The penalty the laws set for a revoke; the engine never allows one, so "
+        "this is printed in the rulebook only (decision 4).",
+    )
+    declared_back_to_hand: bool = Field(
+        default=True, description="Declared cards are taken back into the hand."
+    )

@@ -1,0 +1,94 @@
+"""Last trick, brisques, the game and the settlement of a one-deal game."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from interpreter.model.base import Block, Points
+
+
+class WhichTrick(StrEnum):
+    FINAL = "final"
+    LAST_STOCK_TRICK = "last_stock_trick"
+
+
+class LastTrick(Block):
+    points: Points = Field(default=10, description="Points for the last trick.")
+    which: WhichTrick = Field(
+        default=WhichTrick.FINAL,
+        description="final: the last trick of the hand (Hoyle's 32nd); last_stock_trick: the "
+        "trick that exhausts the stock (Enquire Within's variant, the 24th) (catalogue C1).",
+    )
+
+
+class BrisqueUsage(StrEnum):
+    ALWAYS = "always"
+    TIE_AND_RUBICON_ONLY = "tie_and_rubicon_only"
+    NONE = "none"
+
+
+class BrisqueTiming(StrEnum):
+    ON_TRICK = "on_trick"
+    END_OF_HAND = "end_of_hand"
+
+
+class Brisques(Block):
+    value: Points = Field(default=10, description="Points per brisque (ace or ten) won.")
+    usage: BrisqueUsage = Field(default=BrisqueUsage.ALWAYS)
+    timing: BrisqueTiming = Field(
+        default=BrisqueTiming.ON_TRICK,
+        description="Scored as each trick is won (Hoyle's 'better rule') or counted at the end "
+        "of the hand, the non-dealer first (Enquire Within) (catalogue C5).",
+    )
+
+
+class GameFormat(StrEnum):
+    RACE = "race"
+    SINGLE_DEAL = "single_deal"
+
+
+class WinCheck(StrEnum):
+    END_OF_DEAL = "end_of_deal"
+
+
+class Game(Block):
+    format: GameFormat = Field(
+        default=GameFormat.RACE, description="race: deals until a player reaches the target."
+    )
+    target: int = Field(default=1000, ge=1, description="Points that win a race game (C25).")
+    win_check: WinCheck = Field(
+        default=WinCheck.END_OF_DEAL,
+        description="When the target is checked: at the end of each deal (C33).",
+    )
+
+
+class TieRule(StrEnum):
+    RAW_THEN_BRISQUES_THEN_VOID = "raw_then_brisques_then_void"
+    ROUNDED_THEN_BRISQUES = "rounded_then_brisques"
+
+
+class RubiconFormula(StrEnum):
+    ADD_SCORES = "add_scores"
+    SUBTRACT_PLUS_EXTRA = "subtract_plus_extra"
+
+
+class Rounding(StrEnum):
+    FLOOR_EACH = "floor_each"
+    FLOOR_RESULT = "floor_result"
+
+
+class Settlement(Block):
+    """How a one-deal game is valued (laws 56–61, catalogue §5.2)."""
+
+    game_bonus: Points = Field(default=500, description="Added to the difference (law 57).")
+    min_difference: Points = Field(default=100, description="A smaller difference counts as this.")
+    rubicon_threshold: Points = Field(default=1000, description="Below it the loser is rubiconed.")
+    rubicon_game: Points = Field(default=1000, description="Game bonus when rubiconed (law 58).")
+    rubicon_brisque_lump: Points = Field(default=300, description="For the brisques (law 58).")
+    loser_min_credit: Points = Field(default=100, description="Law 59.")
+    rounding: Rounding = Field(default=Rounding.FLOOR_EACH)
+    formula: RubiconFormula = Field(default=RubiconFormula.ADD_SCORES)
+    tie_rule: TieRule = Field(default=TieRule.RAW_THEN_BRISQUES_THEN_VOID)
+    brisques_can_flip_winner: bool = Field(default=False)
