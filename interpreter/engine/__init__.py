@@ -14,10 +14,11 @@ from interpreter.engine.moves import (
 )
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase
+from interpreter.engine.state import DealResult, Event, Phase
 from interpreter.engine.view import PlayerView, PublicEntry
 
 __all__ = [
+    "DealResult",
     "Declare",
     "Draw",
     "Elect",

@@ -18,7 +18,7 @@ from interpreter.engine.moves import (
     ShowSeven,
 )
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Entry, Event, Phase, State
+from interpreter.engine.state import DealResult, Entry, Event, Phase, State
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model.deck import CutRule, Rotation
 from interpreter.model.play import PerTrick, SevenExchange, SevenScore, TrumpMode
@@ -210,6 +210,9 @@ def showable_sevens(rules: Rules, state: State, player: int) -> list[int]:
 def do(rules: Rules, state: State, move: Move) -> None:
     if isinstance(move, Play):
         play(rules, state, move.card)
+        # A trick winner with nothing to declare simply draws.
+        if state.phase is Phase.DECLARE and len(declare_moves(rules, state)) == 1:
+            draw(rules, state)
     elif isinstance(move, Declare):
         declare(rules, state, move)
     elif isinstance(move, ScorePending):
@@ -222,8 +225,6 @@ def do(rules: Rules, state: State, move: Move) -> None:
         show_seven(rules, state, move.card)
     else:
         elect(rules, state, move.deal)
-    if state.phase is Phase.DECLARE and len(declare_moves(rules, state)) == 1:
-        draw(rules, state)
 
 
 def elect(rules: Rules, state: State, deal_self: bool) -> None:
@@ -404,6 +405,11 @@ def end_of_deal(rules: Rules, state: State) -> None:
             count = sum(1 for c in state.won[seat] if rules.brisque[c])
             score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
     state.deal_history.append(tuple(state.deal_points))
+    state.deal_results.append(DealResult(
+        state.deal_no, state.dealer, tuple(state.deal_points),
+        tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
+        state.last_trick_winner,
+    ))
     state.events.append(Event("end_of_deal", None,
                               "deal scores " + " ".join(str(p) for p in state.deal_points),
                               deal=state.deal_no))

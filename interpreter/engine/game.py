@@ -16,7 +16,7 @@ from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
 from interpreter.engine.moves import Move, normalize
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase, State
+from interpreter.engine.state import DealResult, Event, Phase, State
 from interpreter.engine.view import PlayerView, make_view
 from interpreter.model import Variant
 
@@ -43,6 +43,7 @@ class Game:
         rules = variant if isinstance(variant, Rules) else Rules(variant)
         state = State(players=rules.players, rng=random.Random(seed))
         state.scores = [0] * rules.players
+        state.reset_deal()
         order = None if deck_order is None else _resolve_order(rules, deck_order)
         flow.start(rules, state, dealer, order)
         return cls(rules, state)
@@ -80,6 +81,11 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._state.events)
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """One summary per finished deal."""
+        return tuple(self._state.deal_results)
 
     @property
     def outcome(self) -> Outcome | None:

@@ -28,6 +28,17 @@ class Event:
     deal: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The summary of one finished deal."""
+
+    deal: int
+    dealer: int
+    points: tuple[int, ...]  # points scored in the deal, per seat
+    brisques: tuple[int, ...]  # brisques (cards) won in the deal, per seat
+    last_trick: int | None  # seat that won the final trick
+
+
 @dataclass(slots=True)
 class Entry:
     """A declaration on the ledger: scored, or shown and waiting 'to score'."""
@@ -73,7 +84,8 @@ class State:
     last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
     last_trick_winner: int | None = None
     events: list[Event] = field(default_factory=list)
-    deal_history: list[tuple[int, ...]] = field(default_factory=list)  # scores after each deal
+    deal_history: list[tuple[int, ...]] = field(default_factory=list)  # points of each deal
+    deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
     pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
 
@@ -117,6 +129,7 @@ class State:
         other.sevens_scored = set(self.sevens_scored)
         other.events = list(self.events)
         other.deal_history = list(self.deal_history)
+        other.deal_results = list(self.deal_results)
         return other
 
     def holds(self, player: int, card: int) -> bool:

@@ -1,0 +1,21 @@
+"""Bots that play through ``PlayerView`` only."""
+
+from __future__ import annotations
+
+from interpreter.agents.base import Agent, RandomAgent
+from interpreter.agents.greedy import GreedyAgent
+from interpreter.engine import Rules
+
+AGENT_NAMES = ("random", "greedy")
+
+
+def make_agent(name: str, rules: Rules, seed: int | None = None) -> Agent:
+    """An agent by name; raises ``ValueError`` naming the known agents."""
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy":
+        return GreedyAgent(rules, seed)
+    raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+
+
+__all__ = ["AGENT_NAMES", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]

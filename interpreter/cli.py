@@ -1,0 +1,198 @@
+"""The ``bezique`` command: argument parsing and printing only; no rules live here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from interpreter.agents import AGENT_NAMES
+from interpreter.loader import (
+    VariantError,
+    check,
+    dump_variant,
+    load_variant,
+    shipped_variant_names,
+)
+from interpreter.model import Variant
+from interpreter.simulate import Summary, simulate
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bezique",
+        description="Play, simulate and check variants of Bézique described as data.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("variants", help="list the shipped variants")
+    p_check = sub.add_parser("check", help="validate variant files or folders")
+    p_check.add_argument("paths", nargs="+", metavar="PATH")
+    p_show = sub.add_parser("show", help="print a variant fully resolved, as TOML")
+    p_show.add_argument("variant", metavar="VARIANT", help="shipped name or path")
+    p_sim = sub.add_parser("simulate", help="play many deals between bots")
+    p_sim.add_argument("variant", metavar="VARIANT", help="shipped name or path")
+    p_sim.add_argument("--deals", type=_positive, default=200, help="deals to play (200)")
+    p_sim.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    p_sim.add_argument(
+        "--agents",
+        default="random,greedy",
+        help=f"one agent per seat, comma-separated, from: {', '.join(AGENT_NAMES)}",
+    )
+    p_sim.add_argument("--json", action="store_true", help="print one JSON object")
+    p_play = sub.add_parser("play", help="play a game in the terminal against a bot")
+    p_play.add_argument("variant", metavar="VARIANT", help="shipped name or path")
+    p_play.add_argument("--seed", type=int, default=None, help="random seed")
+    p_play.add_argument("--seat", type=int, default=1, help="your seat, 1 or 2 (1)")
+    p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the opponent")
+    return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        if args.command == "variants":
+            return _variants(out)
+        if args.command == "check":
+            return _check(args.paths, out, err)
+        if args.command == "show":
+            out.print(dump_variant(load_variant(args.variant)), end="", markup=False)
+            return 0
+        if args.command == "simulate":
+            return _simulate(args, out, err)
+        from interpreter.play import play_terminal
+
+        return play_terminal(load_variant(args.variant), seed=args.seed, seat=args.seat - 1,
+                             bot=args.bot)
+    except VariantError as error:
+        for diagnostic in error.diagnostics:
+            err.print(str(diagnostic), markup=False)
+        return 1
+    except ValueError as error:
+        err.print(f"bezique: {error}", markup=False)
+        return 2
+
+
+def _variants(out: Console) -> int:
+    table = Table(title="Shipped variants")
+    for column in ("name", "title", "players", "packs", "cards per hand", "extends"):
+        table.add_column(column)
+    for name in shipped_variant_names():
+        variant = load_variant(name)
+        parent = _extends(name)
+        table.add_row(
+            name,
+            variant.title,
+            str(variant.players.count),
+            str(variant.deck.packs),
+            str(variant.deal.hand_size),
+            parent,
+        )
+    out.print(table)
+    return 0
+
+
+def _extends(name: str) -> str:
+    """The name a shipped overlay extends, read from its own file ('' for a base variant)."""
+    import tomllib
+
+    from interpreter.loader import resolve_variant_path
+
+    path = resolve_variant_path(name)
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    for file in files:
+        with file.open("rb") as handle:
+            parent = tomllib.load(handle).get("extends")
+        if isinstance(parent, str):
+            return parent
+    return ""
+
+
+def _check(paths: Sequence[str], out: Console, err: Console) -> int:
+    diagnostics = check(paths)
+    for diagnostic in diagnostics:
+        err.print(str(diagnostic), markup=False)
+    if diagnostics:
+        err.print(f"{len(diagnostics)} problem(s) found", markup=False)
+        return 1
+    out.print(f"ok: {len(paths)} path(s) checked, no problems", markup=False)
+    return 0
+
+
+def _simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
+    variant = load_variant(args.variant)
+    agents = [name.strip() for name in args.agents.split(",") if name.strip()]
+    unknown = [name for name in agents if name not in AGENT_NAMES]
+    if unknown:
+        raise ValueError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(AGENT_NAMES)}")
+    if len(agents) == 1:
+        agents = agents * variant.players.count
+    show_bar = not args.json and err.is_terminal
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show_bar,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{variant.name}: deals", total=args.deals)
+        summary = simulate(
+            variant,
+            args.deals,
+            seed=args.seed,
+            agents=agents,
+            on_deal=lambda: progress.advance(task),
+        )
+    if args.json:
+        print(json.dumps(summary.as_json(), ensure_ascii=False))
+    else:
+        _print_summary(out, variant, summary)
+    return 0
+
+
+def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
+    out.print(
+        f"[bold]{variant.title}[/bold] — {summary.deals} deals, {summary.games} complete "
+        f"game(s), seed {summary.seed}, {summary.seconds:.2f} s "
+        f"({summary.deals_per_second:.0f} deals/s)"
+    )
+    seats = Table(title="Per seat (points per deal)")
+    for column in ("seat", "agent", "mean", "sd", "games won", "brisques/deal", "last tricks"):
+        seats.add_column(column, justify="right" if column not in ("seat", "agent") else "left")
+    for seat, agent in enumerate(summary.agents):
+        seats.add_row(
+            f"p{seat + 1}",
+            agent,
+            f"{summary.mean_scores[seat]:.1f}",
+            f"{summary.sd_scores[seat]:.1f}",
+            str(summary.game_wins[seat]),
+            f"{summary.brisques[seat] / max(summary.deals, 1):.2f}",
+            str(summary.last_tricks[seat]),
+        )
+    out.print(seats)
+    combos = Table(title="Combinations scored")
+    combos.add_column("combination")
+    combos.add_column("times", justify="right")
+    combos.add_column("per deal", justify="right")
+    for what, count in sorted(summary.combinations.items(), key=lambda item: -item[1]):
+        combos.add_row(what, str(count), f"{count / max(summary.deals, 1):.3f}")
+    out.print(combos)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""What the loader reports: one :class:`Diagnostic` per problem, all gathered in a
+:class:`VariantError`."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+KeyPath = tuple[str | int, ...]
+"""A path to a value in a TOML document: table keys, and indexes into arrays."""
+
+Origin = tuple[str, int | None]
+"""Where a value was written: the file as displayed, and its line (None when unknown)."""
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def format_path(path: KeyPath) -> str:
+    """``("combinations", 3, "points")`` → ``combinations[3].points``."""
+    text = ""
+    for segment in path:
+        if isinstance(segment, int):
+            text += f"[{segment}]"
+        else:
+            key = segment if _BARE_KEY.match(segment) else f'"{segment}"'
+            text += f".{key}" if text else key
+    return text
+
+
+def toml_repr(value: Any, limit: int = 60) -> str:
+    """A short TOML-like rendering of a value for messages: strings quoted, booleans in lower
+    case, tables summarised."""
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = repr(value)
+    elif isinstance(value, dict):
+        text = "a table"
+    elif isinstance(value, list | tuple):
+        text = "[" + ", ".join(toml_repr(item, limit) for item in value) + "]"
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a variant, located as precisely as the loader can.
+
+    ``column`` is only set for TOML syntax errors; ``path`` is ``""`` for problems that are not
+    about one key (syntax errors, unreadable files)."""
+
+    file: str
+    line: int | None
+    column: int | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        if self.column is not None:
+            return f"{where}:{self.column}: TOML syntax error: {self.message}"
+        if self.path:
+            return f"{where}: {self.path}: {self.message}"
+        return f"{where}: {self.message}"
+
+
+class VariantError(Exception):
+    """A variant could not be loaded; ``diagnostics`` lists every problem found."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    def __str__(self) -> str:
+        return "\n".join(str(d) for d in self.diagnostics)
+
+
+def at(origin: Origin, path: KeyPath, message: str) -> Diagnostic:
+    """A diagnostic about the value at ``path``, written at ``origin``."""
+    return Diagnostic(origin[0], origin[1], None, format_path(path), message)
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the nearest choice, or an empty string."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,96 @@
+"""pydantic's validation errors as located, readable diagnostics.
+
+Every error becomes one :class:`Diagnostic`: its location is read against the schema (the
+union tags pydantic inserts are dropped, aliases kept), its line comes from where the value was
+written, and its message names the input and, for a misspelt key or value, the nearest
+allowed one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from interpreter.cards import RANK_LETTERS, SUIT_LETTERS
+from interpreter.loader import schema
+from interpreter.loader.diagnostics import Diagnostic, KeyPath, at, suggest, toml_repr
+from interpreter.loader.merge import Doc
+
+_PATTERNS = {
+    f"^[{''.join(RANK_LETTERS)}]$": "is not a rank (one of " + " ".join(RANK_LETTERS) + ")",
+    f"^[{''.join(SUIT_LETTERS)}]$": "is not a suit (one of " + " ".join(SUIT_LETTERS) + ")",
+    r"^[a-z][a-z0-9_]*$": "is not an identifier (lower-case letters, digits and '_', "
+    "starting with a letter)",
+    r"^[a-z][a-z0-9-]*$": "is not a valid name (lower-case letters, digits and '-', "
+    "starting with a letter)",
+}
+_RENAMED = {
+    "tuple_type": "Input should be an array",
+    "list_type": "Input should be an array",
+    "model_type": "Input should be a table",
+    "model_attributes_type": "Input should be a table",
+    "dict_type": "Input should be a table",
+}
+
+
+def validation_diagnostics(error: ValidationError, doc: Doc) -> list[Diagnostic]:
+    """One diagnostic per pydantic error, sorted by file and line."""
+    details = error.errors()
+    found: list[Diagnostic] = []
+    for detail in details:
+        if _redundant(detail, details):
+            continue
+        path, message = _describe(detail)
+        found.append(at(doc.locate(path), path, message))
+    return sorted(found, key=lambda d: (d.file, d.line or 0))
+
+
+def _redundant(detail: ErrorDetails, details: list[ErrorDetails]) -> bool:
+    """pydantic reports ``too_short`` for an array whose items all failed; the item errors say
+    more, so that one is dropped."""
+    if detail["type"] != "too_short":
+        return False
+    loc = detail["loc"]
+    return any(
+        len(other["loc"]) > len(loc) and other["loc"][: len(loc)] == loc for other in details
+    )
+
+
+def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
+    """The data path an error is about and its message."""
+    kind = detail["type"]
+    value = detail["input"]
+    context: dict[str, Any] = dict(detail.get("ctx") or {})
+    where = schema.locate(detail["loc"])
+    got = f"got {toml_repr(value)}"
+    if kind == "extra_forbidden":
+        allowed = [k for m in schema.models(where.parent) for k in schema.allowed_keys(m)]
+        hint = suggest(str(where.path[-1]), allowed)
+        return where.path, f"unknown key{hint or '; allowed keys: ' + ', '.join(allowed)}"
+    if kind == "enum":
+        return where.path, _not_one_of(value, schema.enum_values(where.node))
+    if kind == "union_tag_invalid":
+        tag = str(context.get("discriminator", "shape")).strip("'")
+        return (*where.path, tag), _not_one_of(value.get(tag), schema.union_tags(where.node))
+    if kind == "union_tag_not_found":
+        tag = str(context.get("discriminator", "shape")).strip("'")
+        options = ", ".join(repr(t) for t in schema.union_tags(where.node))
+        return where.path, f"missing key {tag!r} (one of {options})"
+    if kind == "value_error":
+        return where.path, detail["msg"].removeprefix("Value error, ")
+    if kind == "string_pattern_mismatch" and context.get("pattern") in _PATTERNS:
+        return where.path, f"{toml_repr(value)} {_PATTERNS[context['pattern']]}"
+    if kind == "model_type" and value is False and len(where.path) == 1:
+        optional = ", ".join(schema.optional_tables())
+        return where.path, f"cannot be removed with false (only {optional} can)"
+    if kind == "missing":
+        return where.path, detail["msg"]
+    return where.path, f"{_RENAMED.get(kind, detail['msg'])} ({got})"
+
+
+def _not_one_of(value: Any, choices: list[str]) -> str:
+    listing = ", ".join(repr(c) for c in choices)
+    hint = suggest(value, choices) if isinstance(value, str) else ""
+    return f"{toml_repr(value)} is not one of {listing}{hint}"

@@ -1,0 +1,113 @@
+"""Reading variant files and folders, and telling a variant folder from a folder of variants."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+
+from interpreter.loader.diagnostics import Diagnostic
+from interpreter.loader.lines import scan_lines
+from interpreter.loader.merge import Doc
+
+_POSITION = re.compile(r"^(?P<message>.*?)\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
+_AT_END = re.compile(r"^(?P<message>.*?)\s*\(at end of document\)$")
+
+
+def display(path: Path) -> str:
+    """How a path is shown in diagnostics: relative to the working directory when it lies under
+    it, else as it is."""
+    if path.is_absolute():
+        try:
+            return str(path.relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+    return os.path.normpath(path)
+
+
+def read_toml(path: Path, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
+    """Parse one TOML file; on failure, the diagnostics say why (never an exception)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return None, [Diagnostic(shown, None, None, "", f"cannot read the file: {reason}")]
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be decoded"
+        return None, [Diagnostic(shown, line, None, "", message)]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return None, [_syntax_error(shown, text, str(error))]
+    return Doc.from_file(data, shown, scan_lines(text)), []
+
+
+def _syntax_error(shown: str, text: str, message: str) -> Diagnostic:
+    found = _POSITION.match(message)
+    if found:
+        line, column = int(found["line"]), int(found["column"])
+        return Diagnostic(shown, line, column, "", found["message"])
+    lines = text.split("\n")
+    end = _AT_END.match(message)
+    cleaned = end["message"] + " at the end of the file" if end else message
+    return Diagnostic(shown, len(lines), len(lines[-1]) + 1, "", cleaned)
+
+
+def toml_files(folder: Path) -> list[Path]:
+    """The ``*.toml`` files directly in ``folder``, sorted by name."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    except OSError:
+        return []
+
+
+def _declares_variant(path: Path) -> bool:
+    """Whether a file says ``name`` or ``extends`` at its top level (a whole variant)."""
+    try:
+        lines = scan_lines(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
+    return ("name",) in lines or ("extends",) in lines
+
+
+def folder_members(folder: Path) -> dict[str, Path]:
+    """The variants a folder may hold, by name: each TOML file (by stem) and each sub-folder
+    with TOML files in it (by folder name)."""
+    members: dict[str, Path] = {f.stem: f for f in toml_files(folder)}
+    try:
+        members.update({d.name: d for d in folder.iterdir() if d.is_dir() and toml_files(d)})
+    except OSError:
+        return {}
+    return dict(sorted(members.items()))
+
+
+def collection_members(folder: Path) -> dict[str, Path] | None:
+    """If ``folder`` holds several variants rather than the parts of one, its variants by name;
+    else None.
+
+    A folder holds several variants when it has a sub-folder with TOML files in it, or when it
+    has two or more TOML files that each say ``name`` or ``extends`` (the files of one variant
+    cannot both say them: that would be a key set twice)."""
+    if not folder.is_dir():
+        return None
+    members = folder_members(folder)
+    files = toml_files(folder)
+    if any(p.is_dir() for p in members.values()) or (
+        len(files) >= 2 and all(_declares_variant(f) for f in files)
+    ):
+        return members
+    return None
+
+
+def as_variant_path(path: Path) -> Path | None:
+    """``path`` if it is a file or folder, else ``path.toml`` if that is a file, else None."""
+    if path.is_file() or path.is_dir():
+        return path
+    if not path.name or path.suffix == ".toml":
+        return None
+    with_suffix = path.with_name(path.name + ".toml")
+    return with_suffix if with_suffix.is_file() else None

@@ -1,0 +1,174 @@
+"""TOML file or folder → merged dict (``extends`` resolved) → validated :class:`Variant`.
+
+Nothing in a variant file is executed: files are only parsed as TOML.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from interpreter.loader import schema
+from interpreter.loader.diagnostics import Diagnostic, VariantError, at
+from interpreter.loader.errors import validation_diagnostics
+from interpreter.loader.files import collection_members, display, read_toml, toml_files
+from interpreter.loader.merge import Doc, merge_folder, overlay
+from interpreter.loader.semantic import semantic_problems
+from interpreter.loader.shipped import (
+    is_plain_name,
+    resolve_variant_path,
+    shipped_variants,
+    unknown_variant_message,
+)
+from interpreter.model import Variant
+
+_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+def load_raw(name_or_path: str | Path) -> dict[str, Any]:
+    """The merged dict of a variant, ``extends`` resolved and removed, before validation.
+    A removed optional table stays written as ``false``."""
+    doc, problems = _gather(name_or_path)
+    if doc is None or problems:
+        raise VariantError(problems)
+    return doc.data
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load, validate and check a variant; :class:`VariantError` lists every problem found."""
+    doc, problems = _gather(name_or_path)
+    variant = _validate(doc, problems) if doc is not None else None
+    if variant is None or problems:
+        raise VariantError(problems)
+    return variant
+
+
+def check(paths: Sequence[str | Path]) -> list[Diagnostic]:
+    """Every problem in the given variants (files, folders or shipped names); a folder holding
+    several variants (like ``variants/``) has each of them checked.  Empty means all valid."""
+    found: list[Diagnostic] = []
+    for given in paths:
+        path = Path(given)
+        members = collection_members(path) if path.is_dir() else None
+        targets = list(members.values()) if members is not None else [given]
+        for target in targets:
+            doc, problems = _gather(target)
+            if doc is not None:
+                _validate(doc, problems)
+            found += problems
+    return found
+
+
+def dump_variant(variant: Variant) -> str:
+    """The variant as one TOML document; loading it back gives an equal variant."""
+    text: str = tomli_w.dumps(schema.dump_data(variant), multiline_strings=True)
+    return text
+
+
+# -- gathering --------------------------------------------------------------------------------
+
+
+def _gather(name_or_path: str | Path) -> tuple[Doc | None, list[Diagnostic]]:
+    """Read a variant and everything it extends into one document."""
+    try:
+        path = resolve_variant_path(str(name_or_path))
+    except VariantError as error:
+        return None, list(error.diagnostics)
+    shown = display(path)
+    problems: list[Diagnostic] = []
+    return _read_variant(path, shown, (), problems), problems
+
+
+def _read_variant(
+    path: Path, shown: str, chain: tuple[Path, ...], problems: list[Diagnostic]
+) -> Doc | None:
+    """One variant (a file or a folder) with its parents laid under it."""
+    members = collection_members(path)
+    if members is not None:
+        names = ", ".join(members)
+        message = f"this folder holds several variants ({names}): name one of them"
+        problems.append(Diagnostic(shown, None, None, "", message))
+        return None
+    files = toml_files(path) if path.is_dir() else [path]
+    if not files:
+        problems.append(Diagnostic(shown, None, None, "", "no .toml files in this folder"))
+        return None
+    parts: list[tuple[Path, Doc]] = []
+    for file in files:
+        file_shown = os.path.join(shown, file.name) if path.is_dir() else shown
+        doc, errors = read_toml(file, file_shown)
+        problems += errors
+        if doc is not None:
+            parts.append((file, doc))
+    if len(parts) < len(files):
+        return None
+    doc = merge_folder([d for _, d in parts], (shown, None), problems)
+    if "extends" not in doc.data:
+        return doc
+    said_in = next(file for file, d in parts if "extends" in d.data)
+    parent = _read_parent(doc, said_in, (*chain, path.resolve()), problems)
+    if parent is None:
+        return None
+    if "name" not in doc.data:
+        stem = path.stem if path.is_file() else path.name
+        derived = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-")
+        if _NAME.match(derived):
+            doc.data["name"] = derived
+            doc.origins[("name",)] = (shown, None)
+    return overlay(parent, doc, problems)
+
+
+def _read_parent(
+    doc: Doc, said_in: Path, chain: tuple[Path, ...], problems: list[Diagnostic]
+) -> Doc | None:
+    """The variant named by the ``extends`` of ``doc`` (removed from it), read in turn."""
+    where = doc.locate(("extends",))
+    value = doc.data.pop("extends")
+    doc.drop(("extends",))
+    if not isinstance(value, str) or not value:
+        message = "must be the name of a shipped variant or a path to one"
+        problems.append(at(where, ("extends",), message))
+        return None
+    target, target_shown = _resolve_extends(value, said_in, where[0])
+    if target is None:
+        problems.append(at(where, ("extends",), unknown_variant_message(value)))
+        return None
+    if target.resolve() in chain:
+        cycle = " → ".join([display(p) for p in chain] + [display(target.resolve())])
+        problems.append(at(where, ("extends",), f"cycle: {cycle}"))
+        return None
+    return _read_variant(target, target_shown, chain, problems)
+
+
+def _resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Path | None, str]:
+    """A shipped name, else a path relative to the folder of the file that says it."""
+    if is_plain_name(value) and value in shipped_variants():
+        target = shipped_variants()[value]
+        return target, display(target)
+    try:
+        found = resolve_variant_path(str(said_in.parent / value))
+    except VariantError:
+        return None, value
+    shown = os.path.normpath(os.path.join(os.path.dirname(said_in_shown), value))
+    return found, os.path.join(os.path.dirname(shown), found.name)
+
+
+# -- validation -------------------------------------------------------------------------------
+
+
+def _validate(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
+    """Validate a gathered document, adding every schema or semantic problem to ``problems``."""
+    try:
+        variant = Variant.model_validate(schema.false_to_none(doc.data))
+    except ValidationError as error:
+        problems += validation_diagnostics(error, doc)
+        return None
+    for problem in semantic_problems(variant, doc.locate):
+        problems.append(at(doc.locate(problem.path), problem.path, problem.message))
+    return variant

@@ -1,0 +1,375 @@
+"""Checks that need the whole validated variant: the cards every combination needs exist in
+the deck in enough copies, the deal fits the deck, the game can be won, ids are unique — and the
+rules this version of the engine cannot play yet (:data:`UNSUPPORTED`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from interpreter.cards import parse_face
+from interpreter.loader.diagnostics import KeyPath, toml_repr
+from interpreter.loader.merge import duplicate_id_message
+from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
+from interpreter.model.deck import Deck
+from interpreter.model.play import (
+    DeclareRight,
+    EndgameMode,
+    MarriageRepair,
+    PartnerCards,
+    PerTrick,
+    ReuseMode,
+    SevenExchange,
+    SevenScore,
+    TrickPiles,
+    TrumpMode,
+    Zone,
+)
+from interpreter.model.scoring import BrisqueUsage, GameFormat
+
+Where = Callable[[KeyPath], tuple[str, int | None]]
+"""Where a key path was written (file, line): used to name the first of two duplicates."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: KeyPath
+    message: str
+
+
+UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
+    ("players.count", lambda v: v.players.count != 2, "two players only"),
+    ("players.partnerships", lambda v: bool(v.players.partnerships), "no partnerships"),
+    ("trump.mode", lambda v: v.trump.mode != TrumpMode.TURN_UP, "trumps by the turn-up only"),
+    ("deal.count_guess", lambda v: v.deal.count_guess is not None, "no deal-count bonuses"),
+    (
+        "play.tricks",
+        lambda v: v.play.tricks == TrickPiles.HEAP_UNTIL_BRISQUE,
+        "tricks lie face up",
+    ),
+    (
+        "declare.right",
+        lambda v: v.declare.right != DeclareRight.TRICK_WINNER,
+        "only the trick winner declares",
+    ),
+    (
+        "declare.scores_per_trick",
+        lambda v: v.declare.scores_per_trick == PerTrick.ONE_PER_CLASS,
+        "no compound declarations",
+    ),
+    (
+        "declare.after_stock_exhausted",
+        lambda v: v.declare.after_stock_exhausted,
+        "no declarations in the last tricks",
+    ),
+    (
+        "declare.sources",
+        lambda v: set(v.declare.sources) != {Zone.HAND, Zone.TABLE},
+        "declarations from hand and table only",
+    ),
+    (
+        "declare.declared_to",
+        lambda v: v.declare.declared_to != Zone.TABLE,
+        "declared cards lie on the table",
+    ),
+    (
+        "declare.must_use_trick_card",
+        lambda v: v.declare.must_use_trick_card,
+        "declarations need not use a card of the trick",
+    ),
+    ("reuse.mode", lambda v: v.reuse.mode == ReuseMode.REFORM, "no re-forming of combinations"),
+    (
+        "reuse.marriage_repair",
+        lambda v: v.reuse.marriage_repair != MarriageRepair.NONE,
+        "no marriage repair",
+    ),
+    (
+        "reuse.multi_bezique_extension",
+        lambda v: v.reuse.multi_bezique_extension,
+        "no multi-bézique extension",
+    ),
+    (
+        "reuse.partner_cards",
+        lambda v: v.reuse.partner_cards != PartnerCards.OWN_ONLY,
+        "own cards only",
+    ),
+    (
+        "seven.exchange_when",
+        lambda v: (
+            v.seven is not None and v.seven.exchange_when != SevenExchange.AFTER_OWN_TRICK_WIN
+        ),
+        "exchange after winning a trick only",
+    ),
+    (
+        "seven.score_trigger",
+        lambda v: v.seven is not None and v.seven.score_trigger == SevenScore.ON_TRICK_WON,
+        "the seven scores when declared or played",
+    ),
+    ("carte_blanche", lambda v: v.carte_blanche is not None, "no carte blanche"),
+    ("endgame.mode", lambda v: v.endgame.mode == EndgameMode.PAIRED_DUELS, "no paired duels"),
+    (
+        "endgame.declared_back_to_hand",
+        lambda v: not v.endgame.declared_back_to_hand,
+        "declared cards go back to the hand",
+    ),
+    ("game.format", lambda v: v.game.format == GameFormat.SINGLE_DEAL, "race games only"),
+    ("settlement", lambda v: v.settlement is not None, "no one-deal settlement"),
+    (
+        "brisques.usage",
+        lambda v: v.brisques.usage == BrisqueUsage.TIE_AND_RUBICON_ONLY,
+        "brisques always or never count",
+    ),
+)
+"""Rules the engine cannot play yet: (key path, is the variant using it?, what it can do).
+Delete a row when the engine learns the rule."""
+
+
+def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
+    """Every problem of a validated variant, in the order of the checks."""
+    copies = deck_copies(variant.deck)
+    return [
+        *_unique_ids(variant, where),
+        *_deck(variant),
+        *_combinations(variant, copies),
+        *_deal(variant, sum(copies.values())),
+        *_game(variant),
+        *unsupported(variant),
+    ]
+
+
+def deck_copies(deck: Deck) -> Counter[tuple[str, str]]:
+    """Copies of each (rank, suit) in the deck after ``remove`` (never below zero)."""
+    copies: Counter[tuple[str, str]] = Counter()
+    for suit in dict.fromkeys(deck.suits):
+        for rank in dict.fromkeys(deck.ranks):
+            copies[rank, suit] = deck.packs
+    for card in deck.remove:
+        face = parse_face(card)
+        if copies[face.rank, face.suit] > 0:
+            copies[face.rank, face.suit] -= 1
+    return copies
+
+
+def _ranks(deck: Deck) -> str:
+    return " ".join(deck.ranks)
+
+
+def _unique_ids(variant: Variant, where: Where) -> list[Problem]:
+    problems: list[Problem] = []
+    first: dict[str, int] = {}
+    for index, combo in enumerate(variant.combinations):
+        if combo.id in first:
+            origin = where(("combinations", first[combo.id], "id"))
+            problems.append(
+                Problem(("combinations", index, "id"), duplicate_id_message(combo.id, origin))
+            )
+        else:
+            first[combo.id] = index
+    return problems
+
+
+def _listed_twice(path: KeyPath, items: Sequence[str], what: str) -> list[Problem]:
+    seen: set[str] = set()
+    problems: list[Problem] = []
+    for index, item in enumerate(items):
+        if item in seen:
+            problems.append(Problem((*path, index), f"{what} {item!r} is listed twice"))
+        seen.add(item)
+    return problems
+
+
+def _known_ranks(variant: Variant, path: KeyPath, ranks: Sequence[str]) -> list[Problem]:
+    deck = variant.deck
+    return [
+        Problem((*path, index), f"{rank!r} is not a rank of the deck ({_ranks(deck)})")
+        for index, rank in enumerate(ranks)
+        if rank not in deck.ranks
+    ]
+
+
+def _deck(variant: Variant) -> list[Problem]:
+    deck = variant.deck
+    problems = [
+        *_listed_twice(("deck", "ranks"), deck.ranks, "rank"),
+        *_listed_twice(("deck", "suits"), deck.suits, "suit"),
+        *_known_ranks(variant, ("deck", "brisque_ranks"), deck.brisque_ranks),
+    ]
+    removed: Counter[tuple[str, str]] = Counter()
+    for index, card in enumerate(deck.remove):
+        face = parse_face(card)
+        removed[face.rank, face.suit] += 1
+        if face.rank not in deck.ranks or face.suit not in deck.suits:
+            problems.append(Problem(("deck", "remove", index), f"{card} is not in the deck"))
+        elif removed[face.rank, face.suit] == deck.packs + 1:
+            problems.append(
+                Problem(
+                    ("deck", "remove", index),
+                    f"{card} is removed more often than the deck holds it ({deck.packs})",
+                )
+            )
+    if deck.endgame_ranks and sorted(deck.endgame_ranks) != sorted(deck.ranks):
+        problems.append(
+            Problem(
+                ("deck", "endgame_ranks"),
+                f"must list each rank of the deck once ({_ranks(deck)}), in endgame order",
+            )
+        )
+    if variant.seven is not None and variant.seven.rank not in deck.ranks:
+        message = f"{variant.seven.rank!r} is not a rank of the deck ({_ranks(deck)})"
+        problems.append(Problem(("seven", "rank"), message))
+    if variant.carte_blanche is not None:
+        court = variant.carte_blanche.court_ranks
+        problems += _known_ranks(variant, ("carte_blanche", "court_ranks"), court)
+    return problems
+
+
+def _available(copies: Counter[tuple[str, str]], rank: str, suits: Sequence[str], how: str) -> int:
+    """How many cards of ``rank`` a combination may use: in any suit, in the trump suit (the
+    best choice of trumps), or in the plain suits."""
+    per_suit = [copies[rank, suit] for suit in dict.fromkeys(suits)]
+    if how == SuitFilter.TRUMP:
+        return max(per_suit, default=0)
+    if how == SuitFilter.PLAIN:
+        return sum(per_suit) - min(per_suit, default=0)
+    return sum(per_suit)
+
+
+def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
+    deck = variant.deck
+    problems: list[Problem] = []
+    pairs, bezique_problems = _bezique_pairs(variant)
+    for index, combo in enumerate(variant.combinations):
+        path: KeyPath = ("combinations", index)
+        if isinstance(combo, SameSuit):
+            problems += _known_ranks(variant, (*path, "ranks"), combo.ranks)
+        elif isinstance(combo, SameRank):
+            if combo.of not in deck.ranks:
+                message = f"{combo.of!r} is not a rank of the deck ({_ranks(deck)})"
+                problems.append(Problem((*path, "of"), message))
+                continue
+            have = _available(copies, combo.of, deck.suits, combo.suit)
+            if combo.count > have:
+                cards = f"{combo.count} cards of rank {combo.of}"
+                if combo.suit != SuitFilter.ANY:
+                    cards += (
+                        f" ({combo.suit.value} suit{'s' if combo.suit == SuitFilter.PLAIN else ''})"
+                    )
+                message = f"needs {cards} but the deck has only {have}"
+                problems.append(Problem((*path, "count"), message))
+        elif isinstance(combo, Bezique):
+            problems += _bezique_count(path, combo, pairs, copies)
+    if not pairs and any(isinstance(combo, Bezique) for combo in variant.combinations):
+        message = "a combination needs the bézique cards, but no queen and jack are set"
+        bezique_problems.append(Problem(("bezique",), message))
+    return bezique_problems + problems
+
+
+def _bezique_pairs(variant: Variant) -> tuple[list[tuple[KeyPath, str, str]], list[Problem]]:
+    """The bézique pairs (where written, queen, jack), and the problems with them."""
+    cards = variant.bezique
+    deck = variant.deck
+    pairs: list[tuple[KeyPath, str, str]] = []
+    problems: list[Problem] = []
+    if cards.queen is not None and cards.jack is not None:
+        pairs.append((("bezique",), cards.queen, cards.jack))
+    elif cards.queen is not None or cards.jack is not None:
+        problems.append(Problem(("bezique",), "set both queen and jack, or neither"))
+    for index, entry in enumerate(cards.when_trump):
+        path: KeyPath = ("bezique", "when_trump", index)
+        pairs.append((path, entry.queen, entry.jack))
+        for position, suit in enumerate(entry.trumps):
+            if suit not in deck.suits:
+                message = f"{suit!r} is not a suit of the deck ({' '.join(deck.suits)})"
+                problems.append(Problem((*path, "trumps", position), message))
+    for path, queen, jack in pairs:
+        for key, card in (("queen", queen), ("jack", jack)):
+            face = parse_face(card)
+            if face.rank not in deck.ranks or face.suit not in deck.suits:
+                problems.append(Problem((*path, key), f"{card} is not in the deck"))
+    return pairs, problems
+
+
+def _bezique_count(
+    path: KeyPath,
+    combo: Bezique,
+    pairs: list[tuple[KeyPath, str, str]],
+    copies: Counter[tuple[str, str]],
+) -> list[Problem]:
+    for _, queen, jack in pairs:
+        have = [copies[parse_face(card).rank, parse_face(card).suit] for card in (queen, jack)]
+        if combo.count > min(have):
+            message = (
+                f"needs {combo.count} × {queen} and {combo.count} × {jack} but the deck has "
+                f"{have[0]} {queen} and {have[1]} {jack}"
+            )
+            return [Problem((*path, "count"), message)]
+    return []
+
+
+def _deal(variant: Variant, deck_size: int) -> list[Problem]:
+    deal = variant.deal
+    players = variant.players.count
+    problems: list[Problem] = []
+    if sum(deal.packets) != deal.hand_size:
+        message = f"packets add up to {sum(deal.packets)}, not deal.hand_size = {deal.hand_size}"
+        problems.append(Problem(("deal", "packets"), message))
+    turn_up = 1 if variant.trump.mode == TrumpMode.TURN_UP else 0
+    dealt = players * deal.hand_size
+    if dealt + turn_up > deck_size:
+        plus = " + the turn-up" if turn_up else ""
+        message = (
+            f"{players} players × {deal.hand_size} cards{plus} need {dealt + turn_up} cards "
+            f"but the deck has {deck_size}"
+        )
+        problems.append(Problem(("deal", "hand_size"), message))
+    elif (deck_size - dealt) % players:
+        message = (
+            f"the stock after the deal has {deck_size - dealt} cards, which {players} players "
+            "cannot draw evenly: the last draw could not be made"
+        )
+        problems.append(Problem(("deal", "hand_size"), message))
+    return problems
+
+
+def _game(variant: Variant) -> list[Problem]:
+    problems: list[Problem] = []
+    if variant.game.target <= 0:
+        problems.append(Problem(("game", "target"), "must be more than 0"))
+    scoring = [c for c in variant.combinations if c.enabled and c.points > 0]
+    if variant.game.format == GameFormat.RACE and not scoring:
+        message = "a race game needs at least one enabled combination that scores points"
+        problems.append(Problem(("combinations",), message))
+    count = variant.players.count
+    seen: set[int] = set()
+    for side, seats in enumerate(variant.players.partnerships):
+        for position, seat in enumerate(seats):
+            path: KeyPath = ("players", "partnerships", side, position)
+            if not 0 <= seat < count:
+                message = f"there is no seat {seat} with {count} players (seats 0 to {count - 1})"
+                problems.append(Problem(path, message))
+            elif seat in seen:
+                problems.append(Problem(path, f"seat {seat} is in more than one place"))
+            seen.add(seat)
+    return problems
+
+
+def unsupported(variant: Variant) -> list[Problem]:
+    """One problem for each rule of :data:`UNSUPPORTED` that the variant uses."""
+    problems: list[Problem] = []
+    for dotted, uses, can_do in UNSUPPORTED:
+        if not uses(variant):
+            continue
+        value: Any = variant
+        for key in dotted.split("."):
+            value = getattr(value, key)
+        said = dotted if isinstance(value, BaseModel) else f"{dotted} = {toml_repr(value)}"
+        message = f"{said} is not supported yet by this engine ({can_do})"
+        problems.append(Problem(tuple(dotted.split(".")), message))
+    return problems
+
+
+__all__ = ["UNSUPPORTED", "Problem", "deck_copies", "semantic_problems", "unsupported"]

@@ -1,0 +1,137 @@
+"""Play a game in the terminal: a person against a bot.
+
+The screen shows the person's hand, the declared cards on both sides of the table, trump, stock
+size and scores, and numbers the legal moves; a move is typed as its number or in the move
+notation (``play QS``, ``QS``, ``declare bezique QS JD``).  An illegal move is refused with the
+reason and nothing changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from interpreter.agents import make_agent
+from interpreter.cards import SUIT_SYMBOLS, Face
+from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, PlayerView
+from interpreter.engine.state import Event
+from interpreter.model import Variant
+
+
+def _faces(cards: tuple[tuple[int, Face], ...] | tuple[Face, ...]) -> str:
+    faces = [item[1] if isinstance(item, tuple) else item for item in cards]
+    return " ".join(face.pretty for face in faces) or "—"
+
+
+def render(view: PlayerView, names: list[str]) -> str:
+    """The screen for ``view.player``."""
+    me = view.player
+    trump = SUIT_SYMBOLS[view.trump] if view.trump else "none yet"
+    turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
+    scores = "  ".join(
+        f"{names[s]} {view.scores[s]} (this deal {view.deal_points[s]})"
+        for s in range(view.players)
+    )
+    lines = [
+        f"Deal {view.deal_no} · trick {view.trick_no + 1} · trump {trump}{turn_up} · "
+        f"stock {view.stock_size}",
+        f"Scores: {scores}",
+    ]
+    for seat in range(view.players):
+        if seat == me:
+            continue
+        lines.append(f"{names[seat]}'s table: {_faces(view.table[seat])}"
+                     + (f"   known in hand: {_faces(view.known[seat])}"
+                        if view.known[seat] else ""))
+        lines.append(f"{names[seat]} holds {view.hand_sizes[seat]} card(s)")
+    lines.append(f"Your table: {_faces(view.table[me])}")
+    lines.append(f"Your hand:  {_faces(view.hand)}")
+    pending = [e for e in view.entries[me] if not e.scored]
+    if pending:
+        lines.append("To score: " + ", ".join(
+            f"{e.no}: {e.combo} {_faces(e.faces)} ({e.points})" for e in pending))
+    if view.trick:
+        lines.append("Trick: " + ", ".join(f"{names[s]} {f.pretty}" for s, f in view.trick))
+    return "\n".join(lines)
+
+
+def describe(event: Event, me: int, names: list[str]) -> str | None:
+    """An event as the person may see it (others' draws are hidden)."""
+    who = names[event.player] if event.player is not None else ""
+    if event.kind == "draw":
+        return f"You draw {event.text}" if event.player == me else f"{who} draws a card"
+    if event.kind == "hand":
+        return f"Your hand: {event.text}" if event.player == me else None
+    if event.kind == "play":
+        return f"{who} plays {event.text}"
+    if event.kind == "score":
+        return f"{who} scores {event.points} for {event.text}"
+    if event.kind == "pending":
+        return f"{who} shows {event.text}"
+    if event.kind in ("trick", "exchange", "endgame", "end_of_deal", "game_over", "cut",
+                      "elect", "deal", "turn_up"):
+        text = event.text.replace("p1", names[0]).replace("p2", names[1])
+        return f"{who} {text}" if event.kind == "exchange" else text
+    return None
+
+
+def play_terminal(
+    variant: Variant,
+    *,
+    seed: int | None,
+    seat: int,
+    bot: str,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    if variant.players.count != 2:
+        raise ValueError("the terminal game seats one person against one bot (two players)")
+    if seat not in (0, 1):
+        raise ValueError("--seat must be 1 or 2")
+    game = Game.new(variant, seed=seed)
+    opponent = make_agent(bot, game.rules, seed)
+    names = ["", ""]
+    names[seat], names[1 - seat] = "You", f"{bot} bot"
+    shown = 0
+    write(f"{variant.title}: you are p{seat + 1}, against the {bot} bot. Type a move's number "
+          "or its text; 'quit' ends the game.")
+    while not game.is_over:
+        events = game.events
+        for event in events[shown:]:
+            line = describe(event, seat, names)
+            if line:
+                write(line)
+        shown = len(events)
+        if game.to_act != seat:
+            other = game.to_act
+            assert other is not None
+            game.step(opponent.choose(game.view(other)))
+            continue
+        view = game.view(seat)
+        write("")
+        write(render(view, names))
+        moves = view.legal_moves
+        write("Moves: " + "   ".join(f"{i + 1}. {m}" for i, m in enumerate(moves)))
+        try:
+            answer = read("> ").strip()
+        except EOFError:
+            write("")
+            write("Game abandoned.")
+            return 0
+        if answer in ("quit", "exit"):
+            write("Game abandoned.")
+            return 0
+        if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            game.apply(moves[int(answer) - 1])
+            continue
+        try:
+            game.apply(answer)
+        except (IllegalMoveError, MoveSyntaxError) as error:
+            write(f"Not allowed: {getattr(error, 'reason', error)}")
+    for event in game.events[shown:]:
+        line = describe(event, seat, names)
+        if line:
+            write(line)
+    outcome = game.outcome
+    assert outcome is not None
+    final = ", ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
+    write(f"Game over: {final}.")
+    return 0

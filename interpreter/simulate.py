@@ -1,0 +1,120 @@
+"""Play many deals between bots and summarise them."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from interpreter.agents import make_agent
+from interpreter.engine import Game, Rules
+from interpreter.model import Variant
+
+
+@dataclass
+class Summary:
+    """What a simulation measured.  Scores are points per deal, per seat."""
+
+    variant: str
+    seed: int
+    agents: tuple[str, ...]
+    deals: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    deal_points: list[list[int]] = field(default_factory=list)  # per seat, one per deal
+    game_wins: list[int] = field(default_factory=list)
+    brisques: list[int] = field(default_factory=list)
+    last_tricks: list[int] = field(default_factory=list)
+    combinations: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def mean_scores(self) -> list[float]:
+        return [statistics.fmean(p) if p else 0.0 for p in self.deal_points]
+
+    @property
+    def sd_scores(self) -> list[float]:
+        return [statistics.pstdev(p) if len(p) > 1 else 0.0 for p in self.deal_points]
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "variant": self.variant,
+            "deals": self.deals,
+            "games": self.games,
+            "seed": self.seed,
+            "agents": list(self.agents),
+            "seconds": round(self.seconds, 4),
+            "deals_per_second": round(self.deals_per_second, 1),
+            "mean_scores": [round(m, 2) for m in self.mean_scores],
+            "sd_scores": [round(s, 2) for s in self.sd_scores],
+            "game_wins": self.game_wins,
+            "brisques_per_deal": [round(b / self.deals, 3) if self.deals else 0.0
+                                  for b in self.brisques],
+            "last_tricks": self.last_tricks,
+            "combinations": dict(sorted(self.combinations.items())),
+        }
+
+
+def simulate(
+    variant: Variant,
+    deals: int,
+    *,
+    seed: int = 0,
+    agents: Sequence[str] = ("random", "random"),
+    on_deal: Callable[[], None] | None = None,
+) -> Summary:
+    """Play whole games until ``deals`` deals have been played; an unfinished last game counts
+    for its deals but not as a game.  Reproducible by ``seed``."""
+    rules = Rules(variant)
+    n = rules.players
+    if len(agents) != n:
+        raise ValueError(f"{variant.name} has {n} players: give {n} agents, got {len(agents)}")
+    summary = Summary(variant.name, seed, tuple(agents))
+    summary.deal_points = [[] for _ in range(n)]
+    summary.game_wins = [0] * n
+    summary.brisques = [0] * n
+    summary.last_tricks = [0] * n
+    seeds = random.Random(seed)
+    started = time.perf_counter()
+    while summary.deals < deals:
+        game = Game.new(rules, seed=seeds.getrandbits(63))
+        bots = [make_agent(name, rules, seeds.getrandbits(63)) for name in agents]
+        counted = 0
+        while not game.is_over and summary.deals < deals:
+            seat = game.to_act
+            assert seat is not None
+            game.step(bots[seat].choose(game.view(seat)))
+            results = game.deal_results
+            while counted < len(results):
+                _count_deal(summary, game, counted)
+                counted += 1
+                if on_deal is not None:
+                    on_deal()
+        if game.is_over:
+            summary.games += 1
+            outcome = game.outcome
+            if outcome is not None and outcome.winner is not None:
+                summary.game_wins[outcome.winner] += 1
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _count_deal(summary: Summary, game: Game, index: int) -> None:
+    result = game.deal_results[index]
+    summary.deals += 1
+    for seat, points in enumerate(result.points):
+        summary.deal_points[seat].append(points)
+        summary.brisques[seat] += result.brisques[seat]
+    if result.last_trick is not None:
+        summary.last_tricks[result.last_trick] += 1
+    for event in game.events:
+        if event.deal == result.deal and event.kind == "declare":
+            summary.combinations[event.what] += 1
+        elif event.deal == result.deal and event.kind == "score" and event.what.startswith("seven"):
+            summary.combinations[event.what] += 1

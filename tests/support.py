@@ -1,0 +1,115 @@
+"""Helpers for the rule tests: variants with options changed, and games dealt from known cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from interpreter.cards import parse_face
+from interpreter.engine import Game, Phase, Rules
+from interpreter.loader import load_variant
+from interpreter.model import Variant
+
+
+@cache
+def shipped(name: str) -> Variant:
+    return load_variant(name)
+
+
+def variant_with(base: str = "bezique", **changes: Any) -> Variant:
+    """The shipped variant ``base`` with dotted keys changed: ``variant_with(**{"a.b": 1})``."""
+    data = shipped(base).model_dump(mode="json", by_alias=True, exclude_none=True)
+    for dotted, value in changes.items():
+        node = data
+        *parents, leaf = dotted.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return Variant.model_validate(data)
+
+
+def deck_order(
+    variant: Variant,
+    hands: Sequence[Sequence[str]],
+    *,
+    dealer: int = 1,
+    turn_up: str | None = None,
+    stock: Iterable[str] = (),
+) -> list[str]:
+    """A full deck order (top first) that deals ``hands[seat]`` to each seat, turns up
+    ``turn_up`` and then has ``stock`` on top of the stock (drawn in that order, the trick
+    winner first).  The remaining cards follow in a fixed order."""
+    rules = Rules(variant)
+    n = rules.players
+    remaining = list(rules.face)
+    for face in [c for h in hands for c in h] + ([turn_up] if turn_up else []) + list(stock):
+        remaining.remove(str(parse_face(face)))
+    queues = [[str(parse_face(c)) for c in hand] for hand in hands]
+    for queue in queues:
+        if len(queue) > rules.hand_size:
+            raise ValueError("hand too large")
+        while len(queue) < rules.hand_size:
+            queue.append(_take_filler(remaining))
+    order: list[str] = []
+    first = (dealer + 1) % n
+    for size in variant.deal.packets:
+        for offset in range(n):
+            seat = (first + offset) % n
+            order.extend(queues[seat][:size])
+            del queues[seat][:size]
+    if variant.trump.mode.value == "turn_up":
+        order.append(str(parse_face(turn_up)) if turn_up else _take_filler(remaining))
+    order.extend(str(parse_face(c)) for c in stock)
+    order.extend(remaining)
+    return order
+
+
+def _take_filler(remaining: list[str]) -> str:
+    """A low plain card for padding (nines and eights first), so fillers rarely matter."""
+    for rank in ("9", "8"):
+        for index, face in enumerate(remaining):
+            if face[0] == rank and face[1] in "CH":
+                return remaining.pop(index)
+    return remaining.pop()
+
+
+def dealt(
+    variant: Variant,
+    hands: Sequence[Sequence[str]],
+    *,
+    dealer: int = 1,
+    turn_up: str | None = None,
+    stock: Iterable[str] = (),
+) -> Game:
+    order = deck_order(variant, hands, dealer=dealer, turn_up=turn_up, stock=stock)
+    return Game.new(variant, deck_order=order, dealer=dealer, seed=0)
+
+
+def run(game: Game, *moves: str) -> None:
+    """Apply each move text in turn (checked).
+
+    The engine draws by itself when drawing is the only move left, so a scripted ``draw`` is
+    applied only while the declaring window is still open."""
+    for move in moves:
+        if move == "draw" and game.phase is not Phase.DECLARE:
+            continue
+        game.apply(move)
+
+
+def texts(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def scored(game: Game, seat: int) -> list[tuple[str, int]]:
+    """(what, points) of every scoring event of ``seat``, in order."""
+    return [(e.what, e.points) for e in game.events if e.kind == "score" and e.player == seat]
+
+
+def points(game: Game) -> tuple[int, ...]:
+    """Each seat's points from everything but brisques (the examples count declarations)."""
+    totals = [0] * game.rules.players
+    for event in game.events:
+        if event.kind == "score" and event.what != "brisques" and event.player is not None:
+            totals[event.player] += event.points
+    return tuple(totals)
