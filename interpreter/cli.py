@@ -75,8 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, out, err)
         from interpreter.play import play_terminal
 
-        return play_terminal(load_variant(args.variant), seed=args.seed, seat=args.seat - 1,
-                             bot=args.bot)
+        return play_terminal(
+            load_variant(args.variant), seed=args.seed, seat=args.seat - 1, bot=args.bot
+        )
     except VariantError as error:
         for diagnostic in error.diagnostics:
             err.print(str(diagnostic), markup=False)

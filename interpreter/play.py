@@ -38,16 +38,19 @@ def render(view: PlayerView, names: list[str]) -> str:
     for seat in range(view.players):
         if seat == me:
             continue
-        lines.append(f"{names[seat]}'s table: {_faces(view.table[seat])}"
-                     + (f"   known in hand: {_faces(view.known[seat])}"
-                        if view.known[seat] else ""))
+        lines.append(
+            f"{names[seat]}'s table: {_faces(view.table[seat])}"
+            + (f"   known in hand: {_faces(view.known[seat])}" if view.known[seat] else "")
+        )
         lines.append(f"{names[seat]} holds {view.hand_sizes[seat]} card(s)")
     lines.append(f"Your table: {_faces(view.table[me])}")
     lines.append(f"Your hand:  {_faces(view.hand)}")
     pending = [e for e in view.entries[me] if not e.scored]
     if pending:
-        lines.append("To score: " + ", ".join(
-            f"{e.no}: {e.combo} {_faces(e.faces)} ({e.points})" for e in pending))
+        lines.append(
+            "To score: "
+            + ", ".join(f"{e.no}: {e.combo} {_faces(e.faces)} ({e.points})" for e in pending)
+        )
     if view.trick:
         lines.append("Trick: " + ", ".join(f"{names[s]} {f.pretty}" for s, f in view.trick))
     return "\n".join(lines)
@@ -66,8 +69,17 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
         return f"{who} scores {event.points} for {event.text}"
     if event.kind == "pending":
         return f"{who} shows {event.text}"
-    if event.kind in ("trick", "exchange", "endgame", "end_of_deal", "game_over", "cut",
-                      "elect", "deal", "turn_up"):
+    if event.kind in (
+        "trick",
+        "exchange",
+        "endgame",
+        "end_of_deal",
+        "game_over",
+        "cut",
+        "elect",
+        "deal",
+        "turn_up",
+    ):
         text = event.text.replace("p1", names[0]).replace("p2", names[1])
         return f"{who} {text}" if event.kind == "exchange" else text
     return None
@@ -91,8 +103,10 @@ def play_terminal(
     names = ["", ""]
     names[seat], names[1 - seat] = "You", f"{bot} bot"
     shown = 0
-    write(f"{variant.title}: you are p{seat + 1}, against the {bot} bot. Type a move's number "
-          "or its text; 'quit' ends the game.")
+    write(
+        f"{variant.title}: you are p{seat + 1}, against the {bot} bot. Type a move's number "
+        "or its text; 'quit' ends the game."
+    )
     while not game.is_over:
         events = game.events
         for event in events[shown:]:

@@ -54,8 +54,9 @@ class Summary:
             "mean_scores": [round(m, 2) for m in self.mean_scores],
             "sd_scores": [round(s, 2) for s in self.sd_scores],
             "game_wins": self.game_wins,
-            "brisques_per_deal": [round(b / self.deals, 3) if self.deals else 0.0
-                                  for b in self.brisques],
+            "brisques_per_deal": [
+                round(b / self.deals, 3) if self.deals else 0.0 for b in self.brisques
+            ],
             "last_tricks": self.last_tricks,
             "combinations": dict(sorted(self.combinations.items())),
         }
@@ -114,7 +115,7 @@ def _count_deal(summary: Summary, game: Game, index: int) -> None:
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
     for event in game.events:
-        if event.deal == result.deal and event.kind == "declare":
-            summary.combinations[event.what] += 1
-        elif event.deal == result.deal and event.kind == "score" and event.what.startswith("seven"):
+        if event.deal != result.deal:
+            continue
+        if event.kind == "declare" or (event.kind == "score" and event.what.startswith("seven")):
             summary.combinations[event.what] += 1

@@ -17,7 +17,7 @@ def shipped(name: str) -> Variant:
     return load_variant(name)
 
 
-def variant_with(base: str = "bezique", **changes: Any) -> Variant:
+def variant_with(base: str = "bezique", /, **changes: Any) -> Variant:
     """The shipped variant ``base`` with dotted keys changed: ``variant_with(**{"a.b": 1})``."""
     data = shipped(base).model_dump(mode="json", by_alias=True, exclude_none=True)
     for dotted, value in changes.items():

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from interpreter.engine import Game, IllegalMoveError, Phase
+from interpreter.model import Variant
 from tests.support import dealt, points, run, scored, shipped, texts, variant_with
 
 
@@ -18,8 +19,9 @@ def find(game: Game, prefix: str) -> str:
 
 
 def test_e24_hoyle_score_forty_for_bezique_and_twenty_to_score() -> None:
-    game = dealt(shipped("bezique"), [["KS", "QS", "JD", "AC"], ["7C", "8C"]],
-                 turn_up="8D", stock=["AC"])
+    game = dealt(
+        shipped("bezique"), [["KS", "QS", "JD", "AC"], ["7C", "8C"]], turn_up="8D", stock=["AC"]
+    )
     run(game, "play AC", "play 7C", "declare bezique QS JD")
     assert points(game) == (40, 0)
     run(game, "declare marriage_common KS QS*1")  # shown, "20 to score"
@@ -32,10 +34,22 @@ def test_e24_hoyle_score_forty_for_bezique_and_twenty_to_score() -> None:
 
 
 def test_e24_hoyle_to_score_is_lost_when_a_card_of_it_is_played() -> None:
-    game = dealt(shipped("bezique"), [["KS", "QS", "JD", "AC", "7D"], ["7C", "8C"]],
-                 turn_up="8D", stock=["AC"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare marriage_common KS QS*1",
-        "draw", "play KS*2", "play 8C")
+    game = dealt(
+        shipped("bezique"),
+        [["KS", "QS", "JD", "AC", "7D"], ["7C", "8C"]],
+        turn_up="8D",
+        stock=["AC"],
+    )
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare bezique QS JD",
+        "declare marriage_common KS QS*1",
+        "draw",
+        "play KS*2",
+        "play 8C",
+    )
     assert game.phase is Phase.DECLARE  # the seven of trumps keeps the window open
     assert "score 2" not in texts(game)
     with pytest.raises(IllegalMoveError, match="not waiting to score"):
@@ -43,15 +57,20 @@ def test_e24_hoyle_to_score_is_lost_when_a_card_of_it_is_played() -> None:
     assert points(game) == (40, 0)
 
 
-def _britannica() -> object:
-    return variant_with(**{"declare.scores_per_trick": "disjoint_many",
-                           "declare.pending_allowed": False,
-                           "declare.fresh_card_required": "always"})
+def _britannica() -> Variant:
+    return variant_with(
+        **{
+            "declare.scores_per_trick": "disjoint_many",
+            "declare.pending_allowed": False,
+            "declare.fresh_card_required": "always",
+        }
+    )
 
 
 def test_e25_britannica_no_two_declarations_sharing_a_card_after_one_trick() -> None:
-    game = dealt(_britannica(), [["KS", "QS", "JD", "AC"], ["7C", "8C"]],  # type: ignore[arg-type]
-                 turn_up="8D", stock=["AC"])
+    game = dealt(
+        _britannica(), [["KS", "QS", "JD", "AC"], ["7C", "8C"]], turn_up="8D", stock=["AC"]
+    )
     run(game, "play AC", "play 7C", "declare bezique QS JD")
     with pytest.raises(IllegalMoveError, match="already in a combination declared after this"):
         game.apply("declare marriage_common KS QS*1")
@@ -61,15 +80,22 @@ def test_e25_britannica_no_two_declarations_sharing_a_card_after_one_trick() -> 
 
 def _knaves_and_queens() -> Game:
     hands = [["JD", "JS", "JH", "JC", "QS", "QH", "QD", "AC"], ["7C", "7S", "7D"]]
-    game = dealt(_britannica(), hands, turn_up="8H", stock=["QC", "9S", "7H"])  # type: ignore[arg-type]
+    game = dealt(_britannica(), hands, turn_up="8H", stock=["QC", "9S", "7H"])
     run(game, "play AC", "play 7C", "declare four_knaves JS JH JD JC", "draw")
     return game
 
 
 def test_e26_britannica_bezique_needs_a_card_not_yet_declared() -> None:
     game = _knaves_and_queens()
-    run(game, "play JS*1", "play 7S", "declare four_queens QS QH QD QC", "draw",
-        "play JH*1", "play 7D")
+    run(
+        game,
+        "play JS*1",
+        "play 7S",
+        "declare four_queens QS QH QD QC",
+        "draw",
+        "play JH*1",
+        "play 7D",
+    )
     assert game.phase is Phase.DECLARE
     assert not [t for t in texts(game) if t.startswith("declare bezique")]
     with pytest.raises(IllegalMoveError, match="every card has been declared before"):
@@ -79,8 +105,16 @@ def test_e26_britannica_bezique_needs_a_card_not_yet_declared() -> None:
 
 def test_e26_britannica_knaves_then_bezique_then_queens_scores_140() -> None:
     game = _knaves_and_queens()
-    run(game, "play JS*1", "play 7S", "declare bezique QS JD*1", "draw", "play JH*1", "play 7D",
-        "declare four_queens QS*2 QH QD QC")
+    run(
+        game,
+        "play JS*1",
+        "play 7S",
+        "declare bezique QS JD*1",
+        "draw",
+        "play JH*1",
+        "play 7D",
+        "declare four_queens QS*2 QH QD QC",
+    )
     assert points(game) == (140, 0)
 
 
@@ -90,15 +124,22 @@ def _sequence_hand() -> list[list[str]]:
 
 def test_e27_royal_marriage_then_sequence_scores_290() -> None:
     game = dealt(shipped("bezique"), _sequence_hand(), turn_up="8H", stock=["AC"])
-    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw",
-        "play AC", "play 8C", "declare sequence AH TH KH*1 QH*1 JH")
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare marriage_royal KH QH",
+        "draw",
+        "play AC",
+        "play 8C",
+        "declare sequence AH TH KH*1 QH*1 JH",
+    )
     assert points(game) == (290, 0)
 
 
 def test_e27_no_marriage_from_the_king_and_queen_of_a_sequence() -> None:
     game = dealt(shipped("bezique"), _sequence_hand(), turn_up="8H", stock=["AC"])
-    run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw",
-        "play AC", "play 8C")
+    run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw", "play AC", "play 8C")
     assert game.phase is Phase.DECLARE
     assert not [t for t in texts(game) if t.startswith("declare marriage")]
     with pytest.raises(IllegalMoveError, match="superior combination of the same class"):
@@ -109,9 +150,20 @@ def test_e27_no_marriage_from_the_king_and_queen_of_a_sequence() -> None:
 def test_e28_queen_of_spades_in_bezique_marriage_and_four_queens() -> None:
     hands = [["QS", "JD", "JD", "KS", "QH", "QD", "QC", "AC"], ["7C", "8C", "7D"]]
     game = dealt(shipped("bezique"), hands, turn_up="8H", stock=["AC", "9S", "AD"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw",
-        "play AC", "play 8C", "declare marriage_common KS QS*1", "draw",
-        "play AD", "play 7D", "declare four_queens QS*1.2 QH QD QC")
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare bezique QS JD",
+        "draw",
+        "play AC",
+        "play 8C",
+        "declare marriage_common KS QS*1",
+        "draw",
+        "play AD",
+        "play 7D",
+        "declare four_queens QS*1.2 QH QD QC",
+    )
     assert points(game) == (120, 0)
     with pytest.raises(IllegalMoveError, match="already scored in a bezique"):
         game.apply("declare bezique QS*1.2.3 JD")
@@ -130,8 +182,15 @@ def test_e29_foster_single_then_double_scores_540() -> None:
 
 def test_e29_foster_double_first_scores_500_and_the_single_is_lost() -> None:
     game = dealt(shipped("bezique"), _double_hand(), turn_up="8H", stock=["AC"])
-    run(game, "play AC", "play 7C", "declare double_bezique QS QS JD JD", "draw",
-        "play AC", "play 8C")
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare double_bezique QS QS JD JD",
+        "draw",
+        "play AC",
+        "play 8C",
+    )
     with pytest.raises(IllegalMoveError, match="superior combination"):
         game.apply("declare bezique QS*1 JD*1")
     assert points(game) == (500, 0)
@@ -140,8 +199,19 @@ def test_e29_foster_double_first_scores_500_and_the_single_is_lost() -> None:
 def test_e29_foster_two_singles_cannot_become_a_double() -> None:
     hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
     game = dealt(shipped("bezique"), hands, turn_up="8H", stock=["AC", "9S", "AD"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw",
-        "play AC", "play 8C", "declare bezique QS JD", "draw", "play AD", "play 7D")
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare bezique QS JD",
+        "draw",
+        "play AC",
+        "play 8C",
+        "declare bezique QS JD",
+        "draw",
+        "play AD",
+        "play 7D",
+    )
     assert points(game) == (80, 0)
     assert game.to_act == 0
     assert not [t for t in texts(game) if "double" in t]
@@ -175,7 +245,9 @@ def test_e32_hoyle_turned_up_seven_scores_ten_to_the_dealer() -> None:
     assert "show 7H" not in texts(game)
 
 
-def _random_deal(variant_name: str = "bezique", seed: int = 5, **changes: object) -> Game:
+def _random_deal(
+    variant_name: str = "bezique", seed: int = 5, changes: dict[str, object] | None = None
+) -> Game:
     variant = variant_with(variant_name, **changes) if changes else shipped(variant_name)
     game = Game.new(variant, seed=seed, dealer=0)
     rng = random.Random(seed)
@@ -201,7 +273,7 @@ def test_e33_hoyle_last_trick_is_the_thirty_second() -> None:
 
 
 def test_e33_enquire_within_variant_last_trick_is_the_twenty_fourth() -> None:
-    game = _random_deal(**{"last_trick.which": "last_stock_trick"})
+    game = _random_deal(changes={"last_trick.which": "last_stock_trick"})
     assert _tricks_before_last_trick_score(game) == 24
 
 
@@ -213,7 +285,7 @@ def test_e34_handbook_deal_last_trick_at_24_and_brisques_at_the_end() -> None:
     last_trick_index = max(i for i, e in enumerate(deal1) if e.kind == "trick")
     assert all(deal1.index(b) > last_trick_index for b in brisques)
     assert sum(b.points for b in brisques) == 160  # 100 + 60 in the handbook's deal
-    assert [b.player for b in brisques][0] == 1  # the non-dealer counts first
+    assert brisques[0].player == 1  # the non-dealer counts first
 
 
 def test_e35_card_counts_seventeenth_card_turned_32_tricks_160_in_brisques() -> None:

@@ -89,7 +89,7 @@ class GreedyAgent:
         return value
 
     def _wins(self, view: PlayerView, face: Face, strength: dict[str, int]) -> bool:
-        best_seat, best = view.trick[0]
+        best = view.trick[0][1]
         for _, card in view.trick[1:]:
             if _beats(card, best, view.trump, strength):
                 best = card
@@ -125,8 +125,11 @@ class GreedyAgent:
                 if any(all(mine[r + s] for r in combo.ranks) for s in suits):
                     return True
             elif combo.shape == "same_rank":
-                held = sum(c for k, c in mine.items()
-                           if k[0] == combo.of and _suit_ok(combo.suit, k[1], trump))
+                held = sum(
+                    c
+                    for k, c in mine.items()
+                    if k[0] == combo.of and _suit_ok(combo.suit, k[1], trump)
+                )
                 if held >= combo.count:
                     return True
             else:
@@ -146,9 +149,12 @@ class GreedyAgent:
             return (int(face.suit == trump), strength[face.rank])
 
         if not view.trick:
-            plain_aces = [m for m in plays
-                          if faces[m.label].rank == self.rules.deck.rank_order[0]
-                          and faces[m.label].suit != trump]
+            plain_aces = [
+                m
+                for m in plays
+                if faces[m.label].rank == self.rules.deck.rank_order[0]
+                and faces[m.label].suit != trump
+            ]
             if plain_aces:
                 return plain_aces[0]
             return min(plays, key=rank_key)

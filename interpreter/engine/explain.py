@@ -27,8 +27,7 @@ def why_not(rules: Rules, state: State, text: str) -> str:
     player = state.to_act
     if command == "play":
         if phase is Phase.DECLARE:
-            return (f"p{player + 1} has won the trick and may declare; say 'draw' to draw and "
-                    "go on")
+            return f"p{player + 1} has won the trick and may declare; say 'draw' to draw and go on"
         return _play(rules, state, player, args[0])
     if phase is not Phase.DECLARE:
         return "declaring, scoring, the seven and drawing come only after winning a trick"
@@ -66,8 +65,15 @@ def _play(rules: Rules, state: State, player: int, label: str) -> str:
         cards = [c for c in state.hands[player] if rules.face[c] == face]
         if not cards:
             return f"you do not hold {face}"
-        return endgame_reason(cards[0], sorted(state.hands[player]), state.trick, rules.suit,
-                              rules.end_strength, state.trump, rules.variant.endgame)
+        return endgame_reason(
+            cards[0],
+            sorted(state.hands[player]),
+            state.trick,
+            rules.suit,
+            rules.end_strength,
+            state.trump,
+            rules.variant.endgame,
+        )
     return _not_held(label, labels)
 
 
@@ -93,22 +99,28 @@ def _declare(rules: Rules, state: State, player: int, combo_id: str, tokens: lis
         shown = " ".join(rules.pretty(c) for c in cards)
         return f"{shown} do not form {combo.name}"
     declare = rules.variant.declare
-    if (declare.scores_per_trick is PerTrick.ONE and state.window_scored
-            and not declare.pending_allowed):
+    if (
+        declare.scores_per_trick is PerTrick.ONE
+        and state.window_scored
+        and not declare.pending_allowed
+    ):
         return "only one combination may be scored after each trick"
     reason = ledger.problem(rules, state, player, combo, frozenset(cards))
     if reason is not None:
         return reason
-    return (f"write the cards as the move list shows them: {combo_id} is declared with your "
-            "copies in a different order")
+    return (
+        f"write the cards as the move list shows them: {combo_id} is declared with your "
+        "copies in a different order"
+    )
 
 
 def _score(rules: Rules, state: State, player: int, number: int) -> str:
     entry = next((e for e in state.ledger[player] if e.no == number), None)
     if entry is None or entry.scored:
         waiting = [str(e.no) for e in state.ledger[player] if not e.scored]
-        return (f"declaration {number} is not waiting to score"
-                + (f"; waiting: {', '.join(waiting)}" if waiting else ""))
+        return f"declaration {number} is not waiting to score" + (
+            f"; waiting: {', '.join(waiting)}" if waiting else ""
+        )
     if state.window_scored:
         return "you have already scored a combination after this trick"
     return flow.pending_problem(rules, state, player, entry) or "it cannot be scored now"

@@ -48,8 +48,11 @@ def cut(rules: Rules, state: State) -> None:
         if strengths.count(high) == 1 and strengths.count(low) == 1:
             break
     state.events.append(
-        Event("cut", None, "cut: " + " ".join(f"p{i + 1} {rules.pretty(c)}"
-                                             for i, c in enumerate(cards)))
+        Event(
+            "cut",
+            None,
+            "cut: " + " ".join(f"p{i + 1} {rules.pretty(c)}" for i, c in enumerate(cards)),
+        )
     )
     rule = rules.variant.cut.rule
     if rule is CutRule.LOW_DEALS:
@@ -77,8 +80,12 @@ def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
             state.hands[seat].update(order[position : position + size])
             position += size
     state.events.append(
-        Event("deal", state.dealer, f"deal {state.deal_no}: p{state.dealer + 1} deals",
-              deal=state.deal_no)
+        Event(
+            "deal",
+            state.dealer,
+            f"deal {state.deal_no}: p{state.dealer + 1} deals",
+            deal=state.deal_no,
+        )
     )
     for seat in range(n):
         cards = " ".join(rules.name(c) for c in sorted(state.hands[seat]))
@@ -95,8 +102,13 @@ def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
         seven = rules.seven
         if seven is not None and rules.is_trump_seven(turn_up, state.trump):
             state.sevens_scored.add(turn_up)
-            score(state, state.dealer, seven.turned_up_points, "seven_turned_up",
-                  f"turned-up seven {rules.pretty(turn_up)}")
+            score(
+                state,
+                state.dealer,
+                seven.turned_up_points,
+                "seven_turned_up",
+                f"turned-up seven {rules.pretty(turn_up)}",
+            )
     else:
         state.stock = list(reversed(rest))
     state.leader = first
@@ -126,10 +138,14 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
 def play_moves(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
     hand = state.hands[player]
-    suit_rank = _order_key(rules)
+    suit_rank = rules.order.__getitem__
     if not state.stock:
         cards = endgame_playable(
-            sorted(hand), state.trick, rules.suit, rules.end_strength, state.trump,
+            sorted(hand),
+            state.trick,
+            rules.suit,
+            rules.end_strength,
+            state.trump,
             rules.variant.endgame,
         )
         moves: dict[str, Play] = {}
@@ -146,11 +162,6 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
             label = ledger.card_label(rules, state, player, card, entries)
             result.setdefault(label, Play(card, label))
     return list(result.values())
-
-
-def _order_key(rules: Rules) -> object:
-    suits = rules.deck.suits
-    return lambda card: (suits.index(rules.suit[card]), -rules.strength[card], card)
 
 
 def declare_moves(rules: Rules, state: State) -> list[Move]:
@@ -276,11 +287,13 @@ def finish_trick(rules: Rules, state: State) -> None:
     state.deal_brisques[winner] += count * brisques.value
     state.trick_no += 1
     state.last_trick = (tuple(trick), tuple(seats), winner)
-    state.events.append(Event("trick", winner, f"trick {state.trick_no} to p{winner + 1}",
-                              deal=state.deal_no))
+    state.events.append(
+        Event("trick", winner, f"trick {state.trick_no} to p{winner + 1}", deal=state.deal_no)
+    )
     state.trick, state.trick_players = [], []
     state.leader = state.to_act = winner
-    if count and brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.ON_TRICK:
+    on_trick = brisques.timing is BrisqueTiming.ON_TRICK
+    if count and brisques.usage is BrisqueUsage.ALWAYS and on_trick:
         score(state, winner, count * brisques.value, "brisques", f"{count} brisque(s)")
     last = rules.variant.last_trick
     if stock_trick:
@@ -307,8 +320,17 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     entries = state.ledger[player]
     number = max((e.no for e in entries), default=0) + 1
     cards = frozenset(move.cards)
-    entry = Entry(number, combo.id, combo.kind, combo.cls, combo.rank, combo.points, cards,
-                  scored, state.trick_no)
+    entry = Entry(
+        number,
+        combo.id,
+        combo.kind,
+        combo.cls,
+        combo.rank,
+        combo.points,
+        cards,
+        scored,
+        state.trick_no,
+    )
     entries.append(entry)
     for card in cards:
         if card in state.hands[player]:
@@ -318,8 +340,16 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     if scored:
         _credit(rules, state, player, entry)
     else:
-        state.events.append(Event("pending", player, f"{combo.name} to score: {labels}",
-                                  entry.points, combo.id, state.deal_no))
+        state.events.append(
+            Event(
+                "pending",
+                player,
+                f"{combo.name} to score: {labels}",
+                entry.points,
+                combo.id,
+                state.deal_no,
+            )
+        )
 
 
 def score_pending(rules: Rules, state: State, number: int) -> None:
@@ -334,12 +364,14 @@ def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
     state.window_cards |= entry.cards
     combo = rules.combo_by_id[entry.combo]
     labels = " ".join(rules.pretty(c) for c in sorted(entry.cards))
-    state.events.append(Event("declare", player, f"{combo.name}: {labels}", entry.points,
-                              combo.id, state.deal_no))
+    state.events.append(
+        Event("declare", player, f"{combo.name}: {labels}", entry.points, combo.id, state.deal_no)
+    )
     score(state, player, entry.points, combo.id, f"{combo.name} {labels}")
     # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
     state.ledger[player] = [
-        e for e in state.ledger[player]
+        e
+        for e in state.ledger[player]
         if e.scored or pending_problem(rules, state, player, e) is None
     ]
 
@@ -354,14 +386,24 @@ def exchange(rules: Rules, state: State, card: int) -> None:
     state.turn_up = card
     state.hands[player].add(old)
     state.known[player].add(old)
-    state.events.append(Event("exchange", player,
-                              f"exchanges {rules.pretty(card)} for {rules.pretty(old)}",
-                              deal=state.deal_no))
+    state.events.append(
+        Event(
+            "exchange",
+            player,
+            f"exchanges {rules.pretty(card)} for {rules.pretty(old)}",
+            deal=state.deal_no,
+        )
+    )
     seven = rules.seven
     if seven is not None and card not in state.sevens_scored:
         state.sevens_scored.add(card)
-        score(state, player, seven.exchange_points, "seven_exchange",
-              f"exchange of {rules.pretty(card)}")
+        score(
+            state,
+            player,
+            seven.exchange_points,
+            "seven_exchange",
+            f"exchange of {rules.pretty(card)}",
+        )
 
 
 def show_seven(rules: Rules, state: State, card: int) -> None:
@@ -405,14 +447,23 @@ def end_of_deal(rules: Rules, state: State) -> None:
             count = sum(1 for c in state.won[seat] if rules.brisque[c])
             score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
     state.deal_history.append(tuple(state.deal_points))
-    state.deal_results.append(DealResult(
-        state.deal_no, state.dealer, tuple(state.deal_points),
-        tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
-        state.last_trick_winner,
-    ))
-    state.events.append(Event("end_of_deal", None,
-                              "deal scores " + " ".join(str(p) for p in state.deal_points),
-                              deal=state.deal_no))
+    state.deal_results.append(
+        DealResult(
+            state.deal_no,
+            state.dealer,
+            tuple(state.deal_points),
+            tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
+            state.last_trick_winner,
+        )
+    )
+    state.events.append(
+        Event(
+            "end_of_deal",
+            None,
+            "deal scores " + " ".join(str(p) for p in state.deal_points),
+            deal=state.deal_no,
+        )
+    )
     target = rules.variant.game.target
     if max(state.scores) >= target:
         finish_race(rules, state)
@@ -428,9 +479,13 @@ def end_of_deal(rules: Rules, state: State) -> None:
 def finish_race(rules: Rules, state: State) -> None:
     """The higher score wins; a tie goes to the higher score less the brisques of the last
     deal, then to the winner of the last trick (Enquire Within 123 x)."""
+
     def key(seat: int) -> tuple[int, int, int]:
-        return (state.scores[seat], state.scores[seat] - state.deal_brisques[seat],
-                int(seat == state.last_trick_winner))
+        return (
+            state.scores[seat],
+            state.scores[seat] - state.deal_brisques[seat],
+            int(seat == state.last_trick_winner),
+        )
 
     ranking = sorted(range(state.players), key=key, reverse=True)
     state.winner = ranking[0]
@@ -438,5 +493,10 @@ def finish_race(rules: Rules, state: State) -> None:
     best = state.scores[state.winner]
     tied = sum(1 for s in state.scores if s == best) > 1
     how = " on the tie-break" if tied else ""
-    state.events.append(Event("game_over", state.winner,
-                              f"p{state.winner + 1} reaches {rules.variant.game.target}{how}"))
+    state.events.append(
+        Event(
+            "game_over",
+            state.winner,
+            f"p{state.winner + 1} reaches {rules.variant.game.target}{how}",
+        )
+    )

@@ -63,7 +63,10 @@ def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tup
     if combo.needs_trump and trump is None:
         return []
     if combo.shape == "same_suit":
-        return [[(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)]
+        ways: list[list[tuple[str, ...]]] = [
+            [(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)
+        ]
+        return ways
     if combo.shape == "same_rank":
         faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
         return [[faces] * combo.count]
@@ -71,7 +74,9 @@ def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tup
     if pair is None:
         return []
     queen, jack = pair
-    return [[(queen,)] * combo.count + [(jack,)] * combo.count]
+    queens: tuple[str, ...] = (queen,)
+    jacks: tuple[str, ...] = (jack,)
+    return [[queens] * combo.count + [jacks] * combo.count]
 
 
 def _fill(

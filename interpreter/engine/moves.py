@@ -130,12 +130,15 @@ def normalize(text: str) -> str:
         return f"{command} {_card_token(words[1])}"
     if command == "score":
         if len(words) != 2 or not words[1].isdigit():
-            raise MoveSyntaxError("'score' takes the number of a declaration to score, e.g. 'score 2'")
+            raise MoveSyntaxError(
+                "'score' takes the number of a declaration to score, e.g. 'score 2'"
+            )
         return f"score {int(words[1])}"
     if command == "declare":
         if len(words) < 3:
-            raise MoveSyntaxError("'declare' takes a combination and its cards, e.g. "
-                                  "'declare bezique QS JD'")
+            raise MoveSyntaxError(
+                "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
+            )
         return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
     if len(words) == 1:
         return f"play {_card_token(words[0])}"

@@ -78,6 +78,11 @@ class Rules:
         self.end_strength: tuple[int, ...] = tuple(
             len(end_order) - end_order.index(f.rank) for f in cards
         )
+        suits = deck_model.suits
+        # Display and move-list order: by suit, strongest first.
+        self.order: tuple[int, ...] = tuple(
+            suits.index(f.suit) * 100 - self.strength[i] for i, f in enumerate(cards)
+        )
         brisque_ranks = set(deck_model.brisque_ranks)
         self.brisque: tuple[bool, ...] = tuple(f.rank in brisque_ranks for f in cards)
         by_face: dict[str, list[int]] = {}

@@ -69,8 +69,7 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
     last = state.last_trick
     entries = tuple(
         tuple(
-            PublicEntry(e.no, e.combo, tuple(faces[c] for c in sorted(e.cards)), e.points,
-                        e.scored)
+            PublicEntry(e.no, e.combo, tuple(faces[c] for c in sorted(e.cards)), e.points, e.scored)
             for e in state.ledger[seat]
         )
         for seat in range(n)
@@ -91,8 +90,9 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         known=tuple(tuple(faces[c] for c in sorted(state.known[seat])) for seat in range(n)),
         hand_sizes=tuple(len(state.hands[s]) + len(state.tables[s]) for s in range(n)),
         trick=tuple((s, faces[c]) for s, c in zip(state.trick_players, state.trick, strict=True)),
-        last_trick=() if last is None else tuple(
-            (s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
+        last_trick=()
+        if last is None
+        else tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
         last_trick_winner=None if last is None else last[2],
         entries=entries,
         scores=tuple(state.scores),
