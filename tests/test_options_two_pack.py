@@ -1,0 +1,242 @@
+"""Every option of catalogue §3 that touches the two-pack game (C1–C9, C25, C26, C33), each
+with the decided default and its alternative.  C1 and C9 are also covered by the worked
+examples (E33; E26, E29)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules
+from interpreter.engine import flow
+from interpreter.engine.tricks import endgame_playable, winning_index
+from interpreter.model import Variant
+from tests.support import dealt, points, run, shipped, texts, variant_with
+
+
+def _ids(rules: Rules, faces: str) -> list[int]:
+    """One physical card per face (the second copy when a face repeats)."""
+    taken: dict[str, int] = {}
+    ids = []
+    for face in faces.split():
+        copies = rules.by_face[face]
+        ids.append(copies[taken.get(face, 0)])
+        taken[face] = taken.get(face, 0) + 1
+    return ids
+
+
+# C2 -------------------------------------------------------------------------------------------
+def test_c2_one_per_trick_without_to_score_refuses_a_second_declaration() -> None:
+    variant = variant_with(**{"declare.pending_allowed": False})
+    game = dealt(variant, [["KS", "QS", "JD", "AC", "7D"], ["7C"]], turn_up="8D")
+    run(game, "play AC", "play 7C", "declare bezique QS JD")
+    assert not [t for t in texts(game) if t.startswith("declare")]
+    with pytest.raises(IllegalMoveError, match="only one combination may be scored"):
+        game.apply("declare marriage_common KS QS*1")
+    assert points(game) == (40, 0)
+
+
+def test_c2_disjoint_many_scores_two_declarations_after_one_trick() -> None:
+    variant = variant_with(**{"declare.scores_per_trick": "disjoint_many"})
+    game = dealt(variant, [["KH", "QH", "QS", "JD", "AC"], ["7C"]], turn_up="8D")
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare marriage_common KH QH")
+    assert points(game) == (60, 0)
+
+
+# C3 -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("turn_up", "pair"), [("8S", "QC JH"), ("8D", "QC JH"),
+                                               ("8H", "QS JD"), ("8C", "QS JD")])
+def test_c3_enquire_within_bezique_is_clubs_and_hearts_with_spades_or_diamonds_trumps(
+    turn_up: str, pair: str
+) -> None:
+    hand = ["QS", "JD", "QC", "JH", "AC"] if turn_up != "8C" else ["QS", "JD", "QC", "JH", "AD"]
+    lead, follow = ("AC", "7C") if turn_up != "8C" else ("AD", "7D")
+    game = dealt(shipped("bezique-clubs-hearts"), [hand, [follow]], turn_up=turn_up)
+    run(game, f"play {lead}", f"play {follow}")
+    beziques = [t for t in texts(game) if t.startswith("declare bezique ")]
+    assert beziques == [f"declare bezique {pair}"]
+
+
+def test_c3_default_bezique_is_always_queen_of_spades_and_knave_of_diamonds() -> None:
+    game = dealt(shipped("bezique"), [["QS", "JD", "QC", "JH", "AC"], ["7C"]], turn_up="8S")
+    run(game, "play AC", "play 7C")
+    assert [t for t in texts(game) if t.startswith("declare bezique ")] == ["declare bezique QS JD"]
+
+
+# C4 -------------------------------------------------------------------------------------------
+def test_c4_hoyle_exchange_the_seven_after_winning_a_trick() -> None:
+    game = dealt(shipped("bezique"), [["7H", "AC"], ["7C"]], turn_up="KH")
+    assert "exchange 7H" not in texts(game)  # not before winning a trick
+    run(game, "play AC", "play 7C", "exchange 7H")
+    assert points(game) == (10, 0)
+    view = game.view(0)
+    assert view.turn_up is not None and str(view.turn_up) == "7H"
+    assert "KH" in [str(face) for _, face in view.hand]
+    assert "KH" in [str(face) for face in game.view(1).known[0]]  # the opponent saw it
+
+
+def test_c4_enquire_within_seven_scores_when_played_even_if_the_trick_is_lost() -> None:
+    variant = variant_with(**{"seven.score_trigger": "on_play"})
+    game = dealt(variant, [["AH"], ["7H"]], turn_up="8H")
+    run(game, "play AH", "play 7H")
+    assert points(game) == (0, 10)
+    assert not [t for t in texts(game) if t.startswith("show")]
+
+
+# C5 -------------------------------------------------------------------------------------------
+def test_c5_hoyle_brisques_scored_as_the_trick_is_won() -> None:
+    game = dealt(shipped("bezique"), [["AC"], ["TC"]], turn_up="8H")
+    run(game, "play AC", "play TC")
+    assert game.scores == (20, 0)
+
+
+def test_c5_enquire_within_brisques_counted_at_the_end_of_the_hand() -> None:
+    game = dealt(shipped("bezique-handbook"), [["AC"], ["TC"]], turn_up="8H")
+    run(game, "play AC", "play TC")
+    assert game.scores == (0, 0)
+
+
+# C6, C7, C8 -----------------------------------------------------------------------------------
+def _legal(variant: Variant, hand: str, trick: str, trump: str) -> list[str]:
+    rules = Rules(variant)
+    cards = endgame_playable(_ids(rules, hand), _ids(rules, trick), rules.suit,
+                             rules.end_strength, trump, variant.endgame)
+    return sorted(rules.face[c] for c in cards)
+
+
+def test_c6_britannica_must_follow_and_head_the_trick() -> None:
+    assert _legal(shipped("bezique"), "KC 7C AH", "QC", "H") == ["KC"]
+    assert _legal(shipped("bezique"), "9C 7C AH", "QC", "H") == ["7C", "9C"]
+
+
+def test_c6_britannica_void_must_trump() -> None:
+    assert _legal(shipped("bezique"), "7H AD", "QC", "H") == ["7H"]
+
+
+def test_c6_hoyle_follow_suit_only_and_free_to_trump_when_void() -> None:
+    hoyle = variant_with(**{"endgame.must_head": False, "endgame.must_trump_if_void": "no"})
+    assert _legal(hoyle, "KC 7C AH", "QC", "H") == ["7C", "KC"]
+    assert _legal(hoyle, "7H AD", "QC", "H") == ["7H", "AD"]
+
+
+def test_c6_third_hand_rule_trump_only_if_it_wins() -> None:
+    variant = variant_with(**{"endgame.must_trump_if_void": "only_if_winning"})
+    assert _legal(variant, "7H AD", "QC", "H") == ["7H"]
+    assert _legal(variant, "7H AD", "QC KH", "H") == ["7H", "AD"]
+
+
+def _endgame_decisions(variant: Variant, seed: int) -> list[tuple[Game, list[str]]]:
+    game = Game.new(variant, seed=seed, dealer=0)
+    rng = random.Random(seed)
+    found = []
+    while game.deal_no == 1 and not game.is_over:
+        if game.phase is Phase.PLAY and game.view(0).stock_size == 0 and game._state.trick:
+            found.append((game.copy(), [str(m) for m in game.legal_moves()]))
+        game.step(rng.choice(game.legal_moves()))
+    return found
+
+
+def test_c7_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
+    refused = 0
+    for seed in range(6):
+        for game, legal in _endgame_decisions(shipped("bezique"), seed):
+            seat = game.to_act
+            assert seat is not None
+            held = sorted({game.rules.face[c] for c in game._state.hands[seat]})
+            for face in held:
+                if f"play {face}" in legal:
+                    continue
+                before = (game.events, game.scores)
+                with pytest.raises(IllegalMoveError, match="must (follow suit|win|trump)"):
+                    game.apply(f"play {face}")
+                assert (game.events, game.scores) == before
+                refused += 1
+    assert refused > 0
+
+
+def test_c8_hoyle_note_ten_below_the_knave_in_the_last_tricks() -> None:
+    whist = variant_with(**{"deck.endgame_ranks": ["A", "K", "Q", "J", "T", "9", "8", "7"]})
+    for variant, winner in ((shipped("bezique"), 0), (whist, 1)):
+        rules = Rules(variant)
+        trick = _ids(rules, "TC JC")
+        assert winning_index(trick, rules.suit, rules.end_strength, "H") == winner
+        assert winning_index(trick, rules.suit, rules.strength, "H") == 0
+
+
+# C9 -------------------------------------------------------------------------------------------
+def test_c9_hoyle_reading_without_fresh_card_two_singles_make_a_double() -> None:
+    variant = variant_with(**{"declare.fresh_card_required": "never"})
+    hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["AC", "9S", "AD"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw",
+        "play AC", "play 8C", "declare bezique QS JD", "draw", "play AD", "play 7D",
+        "declare double_bezique QS*1 QS*2 JD*1 JD*2")
+    assert points(game) == (580, 0)
+
+
+# C25, C33 -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", [300, 1000])
+def test_c25_c33_race_ends_at_the_end_of_the_deal_that_reaches_the_target(target: int) -> None:
+    game = Game.new(variant_with(**{"game.target": target}), seed=target)
+    rng = random.Random(target)
+    while not game.is_over:
+        game.step(rng.choice(game.legal_moves()))
+    outcome = game.outcome
+    assert outcome is not None and outcome.winner is not None
+    totals = [0, 0]
+    for number, deal in enumerate(outcome.deal_scores, start=1):
+        totals = [a + b for a, b in zip(totals, deal, strict=True)]
+        assert (max(totals) >= target) == (number == outcome.deals)
+    assert outcome.scores[outcome.winner] == max(outcome.scores)
+    kinds = [e.kind for e in game.events]
+    assert kinds[-2:] == ["end_of_deal", "game_over"]
+
+
+def test_c33_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques() -> None:
+    game = Game.new(shipped("bezique"), seed=1, dealer=0)
+    state = game._state
+    state.scores = [1050, 1050]
+    state.deal_brisques = [80, 60]
+    state.last_trick_winner = 0
+    flow.finish_race(game.rules, state)
+    assert state.winner == 1
+    state.deal_brisques = [60, 60]
+    flow.finish_race(game.rules, state)
+    assert state.winner == 0  # then the winner of the last trick
+
+
+# C26 ------------------------------------------------------------------------------------------
+def _first_cut(variant: Variant, seed: int) -> tuple[Game, list[int]]:
+    game = Game.new(variant, seed=seed)
+    cut = next(e for e in game.events if e.kind == "cut")
+    faces = [word for word in cut.text.split()[1:] if not word.startswith("p")]
+    rules = game.rules
+    strengths = [rules.deck.strength(face[:-1].replace("10", "T")) for face in faces]
+    return game, strengths
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_c26_cut_rules(seed: int) -> None:
+    game, strengths = _first_cut(shipped("bezique"), seed)
+    high = strengths.index(max(strengths))
+    assert game.phase is Phase.ELECT and game.to_act == high
+    assert texts(game) == ["deal", "pass"]
+    game.apply("pass")
+    assert game.view(0).dealer == 1 - high
+    game, strengths = _first_cut(variant_with(**{"cut.rule": "high_deals"}), seed)
+    assert game.view(0).dealer == strengths.index(max(strengths))
+    game, strengths = _first_cut(variant_with(**{"cut.rule": "low_deals"}), seed)
+    assert game.view(0).dealer == strengths.index(min(strengths))
+
+
+@pytest.mark.parametrize("rotation", ["alternate", "last_trick_winner"])
+def test_c26_deal_rotation(rotation: str) -> None:
+    game = Game.new(variant_with(**{"deal.rotation": rotation}), seed=3, dealer=0)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.step(rng.choice(game.legal_moves()))
+    results = game.deal_results
+    for previous, current in zip(results, results[1:], strict=False):
+        expected = 1 - previous.dealer if rotation == "alternate" else previous.last_trick
+        assert current.dealer == expected
