@@ -129,7 +129,9 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     if state.phase is Phase.PLAY:
         return play_moves(rules, state)
     if state.phase is Phase.DECLARE:
-        return declare_moves(rules, state)
+        if state.moves_cache is None:
+            state.moves_cache = declare_moves(rules, state)
+        return list(state.moves_cache)
     if state.phase is Phase.ELECT:
         return [Elect(True), Elect(False)]
     return []
@@ -219,11 +221,14 @@ def showable_sevens(rules: Rules, state: State, player: int) -> list[int]:
 
 # -- doing moves ---------------------------------------------------------------------------
 def do(rules: Rules, state: State, move: Move) -> None:
+    state.moves_cache = None
     if isinstance(move, Play):
         play(rules, state, move.card)
-        # A trick winner with nothing to declare simply draws.
-        if state.phase is Phase.DECLARE and len(declare_moves(rules, state)) == 1:
-            draw(rules, state)
+        if state.phase is Phase.DECLARE:
+            state.moves_cache = declare_moves(rules, state)
+            if len(state.moves_cache) == 1:  # a winner with nothing to declare simply draws
+                state.moves_cache = None
+                draw(rules, state)
     elif isinstance(move, Declare):
         declare(rules, state, move)
     elif isinstance(move, ScorePending):

@@ -193,17 +193,44 @@ def _kind_name(rules: Rules, combo: Combo) -> str:
     return "a " + combo.kind.replace("_", " ")
 
 
+Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...]]
+
+
+def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
+    """For each combination, its ways of forming with ``trump``: the slots, and how many cards
+    each distinct slot needs (for a quick count before any enumeration).  Cached per variant."""
+    cached = rules.cache.get(trump)
+    if cached is None:
+        cached = []
+        for combo in rules.combos:
+            ways: list[Way] = []
+            for slots in requirements(rules, combo, trump):
+                need: dict[tuple[str, ...], int] = {}
+                for faces in slots:
+                    need[faces] = need.get(faces, 0) + 1
+                ways.append((tuple(slots), tuple(need.items())))
+            cached.append((combo, ways))
+        rules.cache[trump] = cached
+    return cached  # type: ignore[no-any-return]
+
+
 def declarations(
     rules: Rules, state: State, player: int
 ) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
     """Every legal declaration now, one per distinct set of labels, in a fixed order."""
-    by_face = groups(rules, state, player)
-    counts = {face: sum(len(cards) for _, cards in grouped) for face, grouped in by_face.items()}
-    trump = state.trump
-    for combo in rules.combos:
-        for slots in requirements(rules, combo, trump):
-            if not _enough(slots, counts):
+    counts: dict[str, int] = {}
+    face = rules.face
+    for card in state.hands[player]:
+        counts[face[card]] = counts.get(face[card], 0) + 1
+    for card in state.tables[player]:
+        counts[face[card]] = counts.get(face[card], 0) + 1
+    by_face: dict[str, list[tuple[str, list[int]]]] | None = None
+    for combo, ways in _ways(rules, state.trump):
+        for slots, need in ways:
+            if not _enough(need, counts):
                 continue
+            if by_face is None:
+                by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
             for filling in _fill(slots, by_face):
                 labels = tuple(label for label, _ in filling)
@@ -215,8 +242,11 @@ def declarations(
                     yield combo, cards, labels
 
 
-def _enough(slots: Sequence[tuple[str, ...]], counts: dict[str, int]) -> bool:
-    need: dict[tuple[str, ...], int] = {}
-    for faces in slots:
-        need[faces] = need.get(faces, 0) + 1
-    return all(sum(counts.get(f, 0) for f in faces) >= n for faces, n in need.items())
+def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
+    for faces, n in need:
+        if len(faces) == 1:
+            if counts.get(faces[0], 0) < n:
+                return False
+        elif sum(counts.get(f, 0) for f in faces) < n:
+            return False
+    return True

@@ -95,6 +95,9 @@ class Rules:
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
         self.seven = variant.seven
         self.hand_size = variant.deal.hand_size
+        # Derived tables the engine fills lazily (e.g. the ways of forming each combination
+        # under each trump suit); pure functions of the variant, so safe to share.
+        self.cache: dict[object, object] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]

@@ -6,6 +6,7 @@ import copy as _copy
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Phase(StrEnum):
@@ -87,6 +88,7 @@ class State:
     deal_history: list[tuple[int, ...]] = field(default_factory=list)  # points of each deal
     deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
+    moves_cache: list[Any] | None = None  # the declaring window's moves, until a move
     pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
 
     def reset_deal(self) -> None:
@@ -130,6 +132,7 @@ class State:
         other.events = list(self.events)
         other.deal_history = list(self.deal_history)
         other.deal_results = list(self.deal_results)
+        other.moves_cache = None
         return other
 
     def holds(self, player: int, card: int) -> bool:

@@ -328,8 +328,9 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
         problems.append(Problem(("deal", "hand_size"), message))
     elif (deck_size - dealt) % players:
         message = (
-            f"the stock after the deal has {deck_size - dealt} cards, which {players} players "
-            "cannot draw evenly: the last draw could not be made"
+            f"the stock after the deal has {deck_size - dealt} cards ({deck_size} in the deck, "
+            f"{dealt} dealt), which {players} players cannot draw evenly: the last draw could "
+            "not be made"
         )
         problems.append(Problem(("deal", "hand_size"), message))
     return problems
