@@ -67,9 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "variants":
             return _variants(out)
         if args.command == "check":
-            return _check(args.paths, out, err)
+            return _check(args.paths)
         if args.command == "show":
-            out.print(dump_variant(load_variant(args.variant)), end="", markup=False)
+            sys.stdout.write(dump_variant(load_variant(args.variant)))
             return 0
         if args.command == "simulate":
             return _simulate(args, out, err)
@@ -80,10 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except VariantError as error:
         for diagnostic in error.diagnostics:
-            err.print(str(diagnostic), markup=False)
+            print(diagnostic, file=sys.stderr)
         return 1
     except ValueError as error:
-        err.print(f"bezique: {error}", markup=False)
+        print(f"bezique: {error}", file=sys.stderr)
         return 2
 
 
@@ -122,14 +122,14 @@ def _extends(name: str) -> str:
     return ""
 
 
-def _check(paths: Sequence[str], out: Console, err: Console) -> int:
+def _check(paths: Sequence[str]) -> int:
     diagnostics = check(paths)
     for diagnostic in diagnostics:
-        err.print(str(diagnostic), markup=False)
+        print(diagnostic, file=sys.stderr)
     if diagnostics:
-        err.print(f"{len(diagnostics)} problem(s) found", markup=False)
+        print(f"{len(diagnostics)} problem(s) found", file=sys.stderr)
         return 1
-    out.print(f"ok: {len(paths)} path(s) checked, no problems", markup=False)
+    print(f"ok: {len(paths)} path(s) checked, no problems")
     return 0
 
 

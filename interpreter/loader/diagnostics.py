@@ -82,6 +82,11 @@ class VariantError(Exception):
         return "\n".join(str(d) for d in self.diagnostics)
 
 
+def where_text(origin: Origin) -> str:
+    """``file:line`` (or just ``file`` when the line is unknown)."""
+    return origin[0] if origin[1] is None else f"{origin[0]}:{origin[1]}"
+
+
 def at(origin: Origin, path: KeyPath, message: str) -> Diagnostic:
     """A diagnostic about the value at ``path``, written at ``origin``."""
     return Diagnostic(origin[0], origin[1], None, format_path(path), message)

@@ -84,7 +84,7 @@ def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
         return where.path, f"{toml_repr(value)} {_PATTERNS[context['pattern']]}"
     if kind == "model_type" and value is False and len(where.path) == 1:
         optional = ", ".join(schema.optional_tables())
-        return where.path, f"cannot be removed with false (only {optional} can)"
+        return where.path, f"cannot be removed with false (optional tables: {optional})"
     if kind == "missing":
         return where.path, detail["msg"]
     return where.path, f"{_RENAMED.get(kind, detail['msg'])} ({got})"

@@ -40,10 +40,11 @@ def read_toml(path: Path, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
         message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be decoded"
         return None, [Diagnostic(shown, line, None, "", message)]
     try:
-        data = tomllib.loads(text)
+        return Doc.from_file(tomllib.loads(text), shown, scan_lines(text)), []
     except tomllib.TOMLDecodeError as error:
         return None, [_syntax_error(shown, text, str(error))]
-    return Doc.from_file(data, shown, scan_lines(text)), []
+    except RecursionError:
+        return None, [Diagnostic(shown, None, None, "", "values are nested too deeply")]
 
 
 def _syntax_error(shown: str, text: str, message: str) -> Diagnostic:

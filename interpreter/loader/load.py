@@ -148,9 +148,9 @@ def _read_parent(
 
 def _resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Path | None, str]:
     """A shipped name, else a path relative to the folder of the file that says it."""
-    if is_plain_name(value) and value in shipped_variants():
-        target = shipped_variants()[value]
-        return target, display(target)
+    shipped = shipped_variants().get(value) if is_plain_name(value) else None
+    if shipped is not None:
+        return shipped, display(shipped)
     try:
         found = resolve_variant_path(str(said_in.parent / value))
     except VariantError:

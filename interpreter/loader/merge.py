@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.loader.diagnostics import Diagnostic, KeyPath, Origin, at
+from interpreter.loader.diagnostics import Diagnostic, KeyPath, Origin, at, where_text
 from interpreter.loader.lines import line_of
 
 COMBINATIONS = "combinations"
@@ -108,9 +108,8 @@ def _join_table(
                 base.graft((*here, len(old)), part.subtree((*there, index)))
                 old.append(entry)
         else:
-            first = base.locate(here)
-            where = first[0] if first[1] is None else f"{first[0]}:{first[1]}"
-            message = f"set again: already set at {where} (a key is set in one file only)"
+            first = where_text(base.locate(here))
+            message = f"set again: already set at {first} (a key is set in one file only)"
             problems.append(at(part.locate(there), here, message))
 
 
@@ -198,5 +197,4 @@ def _overlay_combinations(
 
 
 def duplicate_id_message(ident: str, first: Origin) -> str:
-    where = first[0] if first[1] is None else f"{first[0]}:{first[1]}"
-    return f"duplicate combination id {ident!r} (first defined at {where})"
+    return f"duplicate combination id {ident!r} (first defined at {where_text(first)})"

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from interpreter.cards import parse_face
-from interpreter.loader.diagnostics import KeyPath, toml_repr
+from interpreter.loader.diagnostics import KeyPath, Origin, toml_repr
 from interpreter.loader.merge import duplicate_id_message
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import Deck
@@ -31,7 +31,7 @@ from interpreter.model.play import (
 )
 from interpreter.model.scoring import BrisqueUsage, GameFormat
 
-Where = Callable[[KeyPath], tuple[str, int | None]]
+Where = Callable[[KeyPath], Origin]
 """Where a key path was written (file, line): used to name the first of two duplicates."""
 
 
@@ -182,8 +182,7 @@ def _listed_twice(path: KeyPath, items: Sequence[str], what: str) -> list[Proble
     return problems
 
 
-def _known_ranks(variant: Variant, path: KeyPath, ranks: Sequence[str]) -> list[Problem]:
-    deck = variant.deck
+def _known_ranks(deck: Deck, path: KeyPath, ranks: Sequence[str]) -> list[Problem]:
     return [
         Problem((*path, index), f"{rank!r} is not a rank of the deck ({_ranks(deck)})")
         for index, rank in enumerate(ranks)
@@ -196,7 +195,7 @@ def _deck(variant: Variant) -> list[Problem]:
     problems = [
         *_listed_twice(("deck", "ranks"), deck.ranks, "rank"),
         *_listed_twice(("deck", "suits"), deck.suits, "suit"),
-        *_known_ranks(variant, ("deck", "brisque_ranks"), deck.brisque_ranks),
+        *_known_ranks(deck, ("deck", "brisque_ranks"), deck.brisque_ranks),
     ]
     removed: Counter[tuple[str, str]] = Counter()
     for index, card in enumerate(deck.remove):
@@ -223,8 +222,11 @@ def _deck(variant: Variant) -> list[Problem]:
         problems.append(Problem(("seven", "rank"), message))
     if variant.carte_blanche is not None:
         court = variant.carte_blanche.court_ranks
-        problems += _known_ranks(variant, ("carte_blanche", "court_ranks"), court)
+        problems += _known_ranks(deck, ("carte_blanche", "court_ranks"), court)
     return problems
+
+
+_SUITS_SAID = {SuitFilter.TRUMP: " in the trump suit", SuitFilter.PLAIN: " in the plain suits"}
 
 
 def _available(copies: Counter[tuple[str, str]], rank: str, suits: Sequence[str], how: str) -> int:
@@ -245,7 +247,7 @@ def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Pr
     for index, combo in enumerate(variant.combinations):
         path: KeyPath = ("combinations", index)
         if isinstance(combo, SameSuit):
-            problems += _known_ranks(variant, (*path, "ranks"), combo.ranks)
+            problems += _known_ranks(deck, (*path, "ranks"), combo.ranks)
         elif isinstance(combo, SameRank):
             if combo.of not in deck.ranks:
                 message = f"{combo.of!r} is not a rank of the deck ({_ranks(deck)})"
@@ -253,12 +255,9 @@ def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Pr
                 continue
             have = _available(copies, combo.of, deck.suits, combo.suit)
             if combo.count > have:
-                cards = f"{combo.count} cards of rank {combo.of}"
-                if combo.suit != SuitFilter.ANY:
-                    cards += (
-                        f" ({combo.suit.value} suit{'s' if combo.suit == SuitFilter.PLAIN else ''})"
-                    )
-                message = f"needs {cards} but the deck has only {have}"
+                suits = _SUITS_SAID.get(combo.suit, "")
+                message = f"needs {combo.count} cards of rank {combo.of}{suits} but the deck has "
+                message += f"only {have}"
                 problems.append(Problem((*path, "count"), message))
         elif isinstance(combo, Bezique):
             problems += _bezique_count(path, combo, pairs, copies)
@@ -300,7 +299,7 @@ def _bezique_count(
     copies: Counter[tuple[str, str]],
 ) -> list[Problem]:
     for _, queen, jack in pairs:
-        have = [copies[parse_face(card).rank, parse_face(card).suit] for card in (queen, jack)]
+        have = [_copies_of(copies, queen), _copies_of(copies, jack)]
         if combo.count > min(have):
             message = (
                 f"needs {combo.count} × {queen} and {combo.count} × {jack} but the deck has "
@@ -308,6 +307,11 @@ def _bezique_count(
             )
             return [Problem((*path, "count"), message)]
     return []
+
+
+def _copies_of(copies: Counter[tuple[str, str]], card: str) -> int:
+    face = parse_face(card)
+    return copies[face.rank, face.suit]
 
 
 def _deal(variant: Variant, deck_size: int) -> list[Problem]:

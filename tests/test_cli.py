@@ -1,0 +1,143 @@
+"""The ``bezique`` command as a user runs it: exit codes and what it prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.loader import load_variant, shipped_variant_names
+from interpreter.model import Variant
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "variants")
+    assert code == 0
+    for name in shipped_variant_names():
+        assert name[:12] in out
+    assert "players" in out and "cards per hand" in out
+
+
+def test_check_accepts_the_shipped_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "check", "variants")
+    assert code == 0, err
+    assert "no problems" in out
+
+
+def test_check_reports_every_problem_with_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "bezique"\nname = "bad"\n[deck]\npakcs = 2\n[game]\ntarget = "x"\n')
+    code, _, err = run_cli(capsys, "check", str(bad))
+    assert code == 1
+    assert f"{bad}:4: deck.pakcs:" in err and "did you mean 'packs'" in err
+    assert f"{bad}:6: game.target:" in err
+    assert "Traceback" not in err
+
+
+def test_check_reports_a_toml_syntax_error_with_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "broken.toml"
+    bad.write_text('name = "x"\ntitle = \n')
+    code, _, err = run_cli(capsys, "check", str(bad))
+    assert code == 1
+    assert f"{bad}:2:" in err and "Traceback" not in err
+
+
+def test_show_prints_toml_that_loads_back_equal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in shipped_variant_names():
+        code, out, _ = run_cli(capsys, "show", name)
+        assert code == 0
+        path = tmp_path / f"{name}.toml"
+        path.write_text(out)
+        assert load_variant(path) == load_variant(name)
+
+
+def test_show_unknown_variant_suggests_a_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "show", "beziqe")
+    assert code == 1
+    assert "bezique" in err and "Traceback" not in err
+
+
+def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "simulate", "bezique", "--deals", "30", "--seed", "4",
+                           "--agents", "random,greedy", "--json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("variant", "deals", "seed", "seconds", "mean_scores", "combinations"):
+        assert key in data
+    assert data["variant"] == "bezique" and data["deals"] == 30 and data["seed"] == 4
+    assert len(data["mean_scores"]) == 2
+
+
+def test_simulate_is_reproducible_by_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    runs = []
+    for _ in range(2):
+        _, out, _ = run_cli(capsys, "simulate", "bezique", "--deals", "20", "--seed", "9",
+                            "--json")
+        data = json.loads(out)
+        data.pop("seconds")
+        data.pop("deals_per_second")
+        runs.append(data)
+    assert runs[0] == runs[1]
+
+
+def test_simulate_prints_a_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "simulate", "bezique-handbook", "--deals", "10")
+    assert code == 0
+    assert "deals/s" in out and "Combinations scored" in out and "greedy" in out
+
+
+def test_simulate_rejects_an_unknown_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "simulate", "bezique", "--agents", "random,clever")
+    assert code == 2 and "clever" in err
+
+
+def test_simulate_accepts_a_variant_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "bezique"\nname = "mine"\ntitle = "Mine"\n'
+                    "game = { target = 500 }\n")
+    code, out, _ = run_cli(capsys, "simulate", str(mine), "--deals", "5", "--json")
+    assert code == 0 and json.loads(out)["variant"] == "mine"
+
+
+def test_play_in_the_terminal(monkeypatch: pytest.MonkeyPatch,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["play XX", "declare bezique QS JD", "1", "1", "1", "1", "1", "1"])
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    code, out, _ = run_cli(capsys, "play", "bezique", "--seed", "3")
+    assert code == 0
+    assert "Your hand:" in out and "Moves: 1." in out and "stock" in out
+    assert "Not allowed:" in out  # the illegal moves were refused with a reason
+    assert "Game abandoned." in out
+
+
+def test_play_shows_the_declared_cards_of_both_sides() -> None:
+    from interpreter.engine import Game
+    from interpreter.play import render
+
+    variant: Variant = load_variant("bezique")
+    game = Game.new(variant, seed=1, dealer=1)
+    screen = render(game.view(0), ["You", "bot"])
+    assert "bot's table:" in screen and "Your table:" in screen and "Your hand:" in screen

@@ -1,0 +1,314 @@
+"""The checks that need the whole variant: cards in the deck, the deal, the game, unique ids,
+and the rules this engine cannot play yet.  Each problem is reported where it was written."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from interpreter.loader import VariantError, load_variant, shipped_variant_names
+from interpreter.loader.semantic import UNSUPPORTED, unsupported
+from interpreter.model import Variant
+
+# A complete small variant: every table not written takes the schema's defaults (two packs of
+# 32 cards, two players, eight cards each, a turn-up); lines 1-17.
+BASE = """\
+name = "base"
+title = "Base"
+
+[[combinations]]
+id = "marriage"
+shape = "same_suit"
+ranks = ["K", "Q"]
+class = "marriages"
+points = 20
+
+[[combinations]]
+id = "four_aces"
+shape = "same_rank"
+of = "A"
+class = "quartets"
+points = 100
+
+"""
+
+
+@pytest.fixture(autouse=True)
+def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def problems(extra: str, base: str = BASE) -> list[str]:
+    """Load ``base`` followed by ``extra`` as ``v.toml``; the diagnostics, as the user sees them."""
+    Path("v.toml").write_text(base + textwrap.dedent(extra), encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant("v.toml")
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_the_base_variant_is_valid() -> None:
+    Path("v.toml").write_text(BASE, encoding="utf-8")
+    assert load_variant("v.toml").name == "base"
+
+
+def test_duplicate_combination_id_is_reported_at_the_second() -> None:
+    assert problems("""\
+        [[combinations]]
+        id = "marriage"
+        shape = "same_suit"
+        ranks = ["A", "K"]
+        class = "marriages"
+        points = 30
+        """) == [
+        "v.toml:19: combinations[2].id: duplicate combination id 'marriage' (first defined at "
+        "v.toml:5)"
+    ]
+
+
+def test_duplicate_id_in_an_overlay_is_reported() -> None:
+    Path("base.toml").write_text(BASE, encoding="utf-8")
+    overlay = '[[combinations]]\nid = "four_aces"\npoints = 1\n'
+    assert problems(overlay * 2, base='extends = "base"\n') == [
+        "v.toml:6: combinations[1].id: duplicate combination id 'four_aces' (first defined at "
+        "v.toml:3)"
+    ]
+
+
+def test_combination_ranks_must_be_in_the_deck() -> None:
+    assert problems('[deck]\nranks = ["A", "T", "K", "J", "9", "8", "7"]\n') == [
+        "v.toml: bezique.queen: QS is not in the deck",
+        "v.toml:7: combinations[0].ranks[1]: 'Q' is not a rank of the deck (A T K J 9 8 7)",
+    ]
+
+
+def test_same_rank_needs_its_rank_in_enough_copies() -> None:
+    extra = """\
+        [[combinations]]
+        id = "nine_aces"
+        shape = "same_rank"
+        of = "A"
+        count = 9
+        class = "quartets"
+        points = 1000
+
+        [[combinations]]
+        id = "trump_aces"
+        shape = "same_rank"
+        of = "A"
+        count = 3
+        suit = "trump"
+        class = "quartets"
+        points = 1000
+
+        [[combinations]]
+        id = "sixes"
+        shape = "same_rank"
+        of = "6"
+        class = "quartets"
+        points = 1
+        """
+    assert problems(extra) == [
+        "v.toml:22: combinations[2].count: needs 9 cards of rank A but the deck has only 8",
+        "v.toml:30: combinations[3].count: needs 3 cards of rank A in the trump suit but the "
+        "deck has only 2",
+        "v.toml:38: combinations[4].of: '6' is not a rank of the deck (A T K Q J 9 8 7)",
+    ]
+
+
+def test_removed_cards_count_against_a_combination() -> None:
+    assert problems('[deck]\npacks = 1\nremove = ["AS", "AH"]\n') == [
+        "v.toml:11: combinations[1].count: needs 4 cards of rank A but the deck has only 2"
+    ]
+
+
+def test_bezique_cards_must_be_in_the_deck_in_enough_copies() -> None:
+    extra = """\
+        [deck]
+        ranks = ["A", "T", "K", "Q", "9", "8", "7"]
+
+        [bezique]
+        when_trump = [{trumps = ["H"], queen = "QH", jack = "JH"}]
+
+        [[combinations]]
+        id = "double_bezique"
+        shape = "bezique"
+        count = 2
+        class = "beziques"
+        points = 500
+        """
+    assert problems(extra) == [
+        "v.toml:21: bezique.jack: JD is not in the deck",
+        "v.toml:22: bezique.when_trump[0].jack: JH is not in the deck",
+        "v.toml:27: combinations[2].count: needs 2 × QS and 2 × JD but the deck has 2 QS and 0 JD",
+    ]
+
+
+def test_when_trump_suits_must_be_in_the_deck() -> None:
+    extra = '[bezique]\nwhen_trump = [{trumps = ["H"], queen = "QH", jack = "JH"}]\n'
+    extra += '[deck]\nsuits = ["S", "D", "C"]\n'
+    assert problems(extra) == [
+        "v.toml:19: bezique.when_trump[0].trumps[0]: 'H' is not a suit of the deck (S D C)",
+        "v.toml:19: bezique.when_trump[0].queen: QH is not in the deck",
+        "v.toml:19: bezique.when_trump[0].jack: JH is not in the deck",
+    ]
+
+
+def test_a_bezique_combination_needs_bezique_cards() -> None:
+    extra = """\
+        [bezique]
+        queen = false
+        jack = false
+
+        [[combinations]]
+        id = "bezique"
+        shape = "bezique"
+        class = "beziques"
+        points = 40
+        """
+    assert problems(extra) == [
+        "v.toml:18: bezique: a combination needs the bézique cards, but no queen and jack are set"
+    ]
+    assert problems("[bezique]\nqueen = false\n") == [
+        "v.toml:18: bezique: set both queen and jack, or neither"
+    ]
+
+
+def test_deck_lists_and_the_ranks_other_rules_name() -> None:
+    extra = """\
+        [deck]
+        remove = ["6S", "AS", "AS", "AS"]
+        ranks = ["A", "T", "K", "Q", "J", "9", "8", "A"]
+        suits = ["S", "H", "S"]
+        brisque_ranks = ["A", "2"]
+        endgame_ranks = ["A", "T"]
+
+        [seven]
+        rank = "6"
+        """
+    assert problems(extra) == [
+        "v.toml:20: deck.ranks[7]: rank 'A' is listed twice",
+        "v.toml:21: deck.suits[2]: suit 'S' is listed twice",
+        "v.toml:22: deck.brisque_ranks[1]: '2' is not a rank of the deck (A T K Q J 9 8 A)",
+        "v.toml:19: deck.remove[0]: 6S is not in the deck",
+        "v.toml:19: deck.remove[3]: AS is removed more often than the deck holds it (2)",
+        "v.toml:23: deck.endgame_ranks: must list each rank of the deck once (A T K Q J 9 8 A), "
+        "in endgame order",
+        "v.toml:26: seven.rank: '6' is not a rank of the deck (A T K Q J 9 8 A)",
+        "v.toml: bezique.jack: JD is not in the deck",
+        "v.toml:11: combinations[1].count: needs 4 cards of rank A but the deck has only 2",
+    ]
+
+
+def test_carte_blanche_court_ranks_must_be_in_the_deck() -> None:
+    found = problems('[carte_blanche]\ncourt_ranks = ["K", "Q", "J", "3"]\n')
+    assert found[0] == (
+        "v.toml:19: carte_blanche.court_ranks[3]: '3' is not a rank of the deck (A T K Q J 9 8 7)"
+    )
+
+
+def test_packets_must_add_up_to_the_hand() -> None:
+    assert problems("[deal]\npackets = [3, 3, 3]\n") == [
+        "v.toml:19: deal.packets: packets add up to 9, not deal.hand_size = 8"
+    ]
+
+
+def test_the_deal_must_fit_the_deck() -> None:
+    extra = "[deal]\nhand_size = 20\npackets = [10, 10]\n[deck]\npacks = 1\n"
+    assert problems(extra) == [
+        "v.toml:19: deal.hand_size: 2 players × 20 cards + the turn-up need 41 cards but the "
+        "deck has 32"
+    ]
+
+
+def test_the_stock_must_be_drawn_evenly() -> None:
+    assert problems('[deck]\nremove = ["7C"]\n') == [
+        "v.toml: deal.hand_size: the stock after the deal has 47 cards (63 in the deck, 16 "
+        "dealt), which 2 players cannot draw evenly: the last draw could not be made"
+    ]
+
+
+def test_a_race_needs_a_combination_that_scores() -> None:
+    base = BASE.replace("points = 20", "points = 0").replace(
+        "points = 100", "enabled = false\npoints = 100"
+    )
+    assert problems("", base=base) == [
+        "v.toml:4: combinations: a race game needs at least one enabled combination that "
+        "scores points"
+    ]
+
+
+def test_partnerships_name_each_seat_once() -> None:
+    extra = "[players]\ncount = 4\npartnerships = [[0, 2], [1, 5], [3, 0]]\n"
+    assert problems(extra)[:2] == [
+        "v.toml:20: players.partnerships[1][1]: there is no seat 5 with 4 players (seats 0 to 3)",
+        "v.toml:20: players.partnerships[2][1]: seat 0 is in more than one place",
+    ]
+
+
+def test_an_inherited_key_is_reported_in_the_parent_file() -> None:
+    Path("base.toml").write_text(BASE + "[deal]\nhand_size = 8\n", encoding="utf-8")
+    assert problems('[deck]\nremove = ["7C"]\n', base='extends = "base"\n')[0].startswith(
+        "base.toml:19: deal.hand_size: the stock after the deal has 47 cards"
+    )
+
+
+# -- not supported yet ------------------------------------------------------------------------
+
+
+def test_three_players_are_not_supported_yet() -> None:
+    expected = (
+        "v.toml:19: players.count: players.count = 3 is not supported yet by this engine (two "
+        "players only)"
+    )
+    assert expected in problems("[players]\ncount = 3\n")
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        (
+            '[trump]\nmode = "first_marriage_or_sequence"\n',
+            "v.toml:19: trump.mode: trump.mode = 'first_marriage_or_sequence' is not supported "
+            "yet by this engine (trumps by the turn-up only)",
+        ),
+        (
+            '[declare]\nsources = ["hand"]\n',
+            "v.toml:19: declare.sources: declare.sources = ['hand'] is not supported yet by this "
+            "engine (declarations from hand and table only)",
+        ),
+        (
+            '[seven]\nscore_trigger = "on_trick_won"\n',
+            "v.toml:19: seven.score_trigger: seven.score_trigger = 'on_trick_won' is not supported "
+            "yet by this engine (the seven scores when declared or played)",
+        ),
+        (
+            "[settlement]\ngame_bonus = 500\n",
+            "v.toml:18: settlement: settlement is not supported yet by this engine (no one-deal "
+            "settlement)",
+        ),
+        (
+            '[game]\nformat = "single_deal"\n',
+            "v.toml:19: game.format: game.format = 'single_deal' is not supported yet by this "
+            "engine (race games only)",
+        ),
+    ],
+)
+def test_rules_the_engine_cannot_play_yet(extra: str, expected: str) -> None:
+    assert problems(extra) == [expected]
+
+
+def test_each_unsupported_row_names_a_key_of_the_schema() -> None:
+    variant = Variant.model_validate({"name": "x", "title": "x"})
+    assert unsupported(variant) == []
+    for dotted, _, _ in UNSUPPORTED:
+        model: object = variant
+        for key in dotted.split("."):
+            assert key in type(model).model_fields, dotted  # type: ignore[attr-defined]
+            model = getattr(model, key)
+
+
+@pytest.mark.parametrize("name", shipped_variant_names())
+def test_shipped_variants_use_only_what_the_engine_supports(name: str) -> None:
+    assert unsupported(load_variant(name)) == []
