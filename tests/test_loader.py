@@ -223,10 +223,9 @@ def test_combination_without_shape(here: Path) -> None:
 
 def test_only_optional_tables_can_be_set_to_false(here: Path) -> None:
     write(here, "mine.toml", SMALL.replace('title = "Small"', 'title = "Small"\ndeck = false'))
-    assert problems("mine.toml") == [
-        "mine.toml:3: deck: cannot be removed with false (optional tables: seven, carte_blanche, "
-        "settlement)"
-    ]
+    [message] = problems("mine.toml")
+    assert message.startswith("mine.toml:3: deck: cannot be removed with false (optional tables: ")
+    assert "seven, carte_blanche" in message and "settlement" in message
 
 
 # -- folders ---------------------------------------------------------------------------------

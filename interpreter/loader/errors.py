@@ -87,7 +87,8 @@ def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
         return where.path, f"cannot be removed with false (optional tables: {optional})"
     if kind == "missing":
         return where.path, detail["msg"]
-    return where.path, f"{_RENAMED.get(kind, detail['msg'])} ({got})"
+    message = _RENAMED.get(kind, detail["msg"]).replace("Tuple should", "Array should")
+    return where.path, f"{message} ({got})"
 
 
 def _not_one_of(value: Any, choices: list[str]) -> str:

@@ -43,7 +43,7 @@ def unknown_variant_message(text: str) -> str:
     return f"no such file or folder: {text}"
 
 
-def resolve_variant_path(name_or_path: str) -> Path:
+def resolve_variant_path(name_or_path: str | Path) -> Path:
     """A shipped variant's name, or a path to a ``.toml`` file or a folder → its path.
 
     A shipped name wins over a file of the same name in the working directory; ``mine`` finds

@@ -10,6 +10,8 @@ from interpreter.model.base import Block, RankLetter, SuitLetter, check_card
 
 
 class Players(Block):
+    """Who plays: the number of seats and any partnerships."""
+
     count: int = Field(default=2, ge=2, le=4, description="Number of players at the table.")
     partnerships: tuple[tuple[int, ...], ...] = Field(
         default=(),
@@ -19,6 +21,8 @@ class Players(Block):
 
 
 class Deck(Block):
+    """The cards: packs, suits, ranks in order, brisques."""
+
     packs: int = Field(default=2, ge=1, le=8, description="Number of 32-card piquet packs.")
     suits: tuple[SuitLetter, ...] = Field(
         default=("S", "H", "D", "C"), description="Suits of each pack."
@@ -52,6 +56,8 @@ class CutRule(StrEnum):
 
 
 class Cut(Block):
+    """How the first dealer is chosen."""
+
     rule: CutRule = Field(
         default=CutRule.HIGH_CHOOSES,
         description="Who deals first: the higher cut chooses (Hoyle, law 6), the higher cut "
@@ -71,12 +77,16 @@ class Rotation(StrEnum):
 
 
 class CountGuess(Block):
+    """The six-pack deal-count bonuses."""
+
     target: int = Field(default=24, ge=1, description="Cards the dealer aims to lift.")
     dealer_exact: int = Field(default=250, ge=0, description="Dealer's bonus for lifting exactly.")
     guesser_exact: int = Field(default=150, ge=0, description="Non-dealer's bonus for guessing.")
 
 
 class Deal(Block):
+    """How the cards are dealt, and who deals next."""
+
     hand_size: int = Field(default=8, ge=1, le=20, description="Cards dealt to each player.")
     packets: tuple[int, ...] = Field(
         default=(3, 2, 3),

@@ -21,6 +21,8 @@ class TrumpFixedOn(StrEnum):
 
 
 class Trump(Block):
+    """How the trump suit is fixed."""
+
     mode: TrumpMode = Field(
         default=TrumpMode.TURN_UP,
         description="turn_up: the card after the deal fixes trumps; first_marriage_or_sequence: "
@@ -52,6 +54,14 @@ class StockObligations(StrEnum):
     NONE = "none"
 
 
+class DrawOrder(StrEnum):
+    WINNER_THEN_LEFT = "winner_then_left"
+
+
+class OddStockCard(StrEnum):
+    NOT_DRAWN = "not_drawn"
+
+
 class Play(Block):
     """The play of tricks while cards remain in the stock."""
 
@@ -63,6 +73,14 @@ class Play(Block):
     obligations: StockObligations = Field(
         default=StockObligations.NONE,
         description="Duties while the stock lasts: none (any card may be played).",
+    )
+    draw_order: DrawOrder = Field(
+        default=DrawOrder.WINNER_THEN_LEFT,
+        description="The trick winner draws first, then each player to his left (C34).",
+    )
+    odd_stock_card: OddStockCard = Field(
+        default=OddStockCard.NOT_DRAWN,
+        description="A last stock card that cannot go round is not drawn (law 32).",
     )
     tricks: TrickPiles = Field(
         default=TrickPiles.FACE_UP_UNSEARCHABLE,
@@ -97,6 +115,8 @@ class Zone(StrEnum):
 
 
 class Declare(Block):
+    """Who may declare, when, how many at a time, and from which cards."""
+
     right: DeclareRight = Field(
         default=DeclareRight.TRICK_WINNER, description="Who may declare after a trick."
     )
@@ -129,6 +149,10 @@ class Declare(Block):
     must_use_trick_card: bool = Field(
         default=False, description="Every declaration includes a card of the trick just won."
     )
+    partner_consultation: bool = Field(
+        default=False,
+        description="Partners may ask each other whether they have anything to declare (EW).",
+    )
 
 
 class ReuseMode(StrEnum):
@@ -154,6 +178,8 @@ class PartnerCards(StrEnum):
 
 
 class Reuse(Block):
+    """When a card already declared may score again (catalogue §5.1)."""
+
     mode: ReuseMode = Field(
         default=ReuseMode.ONCE_PER_KIND,
         description="once_per_kind: a card scores once in each kind of combination (ordinary "
@@ -223,16 +249,36 @@ class CarteBlancheWindow(StrEnum):
 
 
 class CarteBlanche(Block):
+    """A hand without a court card (laws 15, 16, 42, 43)."""
+
     points: Points = Field(default=50, description="Points for a hand without a court card.")
     court_ranks: tuple[RankLetter, ...] = Field(default=("K", "Q", "J"))
     window: CarteBlancheWindow = Field(default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY)
     repeat_on_noncourt_draw: bool = Field(default=True)
+    requires_trick_win: bool = Field(
+        default=False, description="Scored without winning a trick (law 42)."
+    )
+
+
+class OpenCards(Block):
+    """Polish bézique's open cards: scoring cards won in tricks lie face up, unplayable, and
+    only they (with the trick just won) may form declarations."""
+
+    ranks: tuple[RankLetter, ...] = Field(default=("A", "K", "Q", "J"))
+    trump_ranks: tuple[RankLetter, ...] = Field(
+        default=("T",), description="Ranks that are open cards only in the trump suit."
+    )
 
 
 class TrumpIfVoid(StrEnum):
     NO = "no"
     YES = "yes"
     ONLY_IF_WINNING = "only_if_winning"
+
+
+class HeadReference(StrEnum):
+    CURRENT_WINNING_CARD = "current_winning_card"
+    CARD_LED = "card_led"
 
 
 class EndgameMode(StrEnum):
@@ -261,7 +307,17 @@ class Endgame(Block):
     must_undertrump: bool = Field(
         default=False, description="Void and unable to over-trump: must still trump (a gap)."
     )
-    mode: EndgameMode = Field(default=EndgameMode.ALL_PLAYERS)
+    head_reference: HeadReference = Field(
+        default=HeadReference.CURRENT_WINNING_CARD,
+        description="What a player must beat: the best card so far, or the card led.",
+    )
+    partner_exempt: bool = Field(
+        default=False, description="No duty to beat a partner's winning card (BC-4: false)."
+    )
+    mode: EndgameMode = Field(
+        default=EndgameMode.ALL_PLAYERS,
+        description="Four players: all play to each trick, or two duels (Britannica).",
+    )
     revoke_penalty: RevokePenalty = Field(
         default=RevokePenalty.FORFEIT_ENDGAME_TRICKS,
         description="The penalty the laws set for a revoke; the engine never allows one, so "

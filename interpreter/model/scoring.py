@@ -15,11 +15,16 @@ class WhichTrick(StrEnum):
 
 
 class LastTrick(Block):
+    """The bonus for the last trick."""
+
     points: Points = Field(default=10, description="Points for the last trick.")
     which: WhichTrick = Field(
         default=WhichTrick.FINAL,
         description="final: the last trick of the hand (Hoyle's 32nd); last_stock_trick: the "
         "trick that exhausts the stock (Enquire Within's variant, the 24th) (catalogue C1).",
+    )
+    mandatory: bool = Field(
+        default=False, description="The winner is bound to score it (law 54)."
     )
 
 
@@ -35,6 +40,8 @@ class BrisqueTiming(StrEnum):
 
 
 class Brisques(Block):
+    """Aces and tens won in tricks."""
+
     value: Points = Field(default=10, description="Points per brisque (ace or ten) won.")
     usage: BrisqueUsage = Field(default=BrisqueUsage.ALWAYS)
     timing: BrisqueTiming = Field(
@@ -54,6 +61,8 @@ class WinCheck(StrEnum):
 
 
 class Game(Block):
+    """What makes a game: a race to a target, or one deal."""
+
     format: GameFormat = Field(
         default=GameFormat.RACE, description="race: deals until a player reaches the target."
     )

@@ -7,7 +7,16 @@ from pydantic import Field
 from interpreter.model.base import Block, Identifier
 from interpreter.model.combinations import BeziqueCards, Combination
 from interpreter.model.deck import Cut, Deal, Deck, Players
-from interpreter.model.play import CarteBlanche, Declare, Endgame, Play, Reuse, Seven, Trump
+from interpreter.model.play import (
+    CarteBlanche,
+    Declare,
+    Endgame,
+    OpenCards,
+    Play,
+    Reuse,
+    Seven,
+    Trump,
+)
 from interpreter.model.scoring import Brisques, Game, LastTrick, Settlement
 
 SCHEMA_VERSION = 1
@@ -41,12 +50,19 @@ class Variant(Block):
         description="The seven of trumps; omit the table (or set `seven = false` in an overlay) "
         "where sevens have no significance.",
     )
-    carte_blanche: CarteBlanche | None = Field(default=None)
+    carte_blanche: CarteBlanche | None = Field(
+        default=None, description="A hand without a court card scores (Rubicon, six-pack)."
+    )
+    open_cards: OpenCards | None = Field(
+        default=None, description="Polish bézique's open cards."
+    )
     endgame: Endgame = Field(default_factory=Endgame)
     last_trick: LastTrick = Field(default_factory=LastTrick)
     brisques: Brisques = Field(default_factory=Brisques)
     game: Game = Field(default_factory=Game)
-    settlement: Settlement | None = Field(default=None)
+    settlement: Settlement | None = Field(
+        default=None, description="The valuation of a one-deal game (laws 56–61)."
+    )
 
     def combination(self, combination_id: Identifier) -> Combination:
         for combo in self.combinations:
