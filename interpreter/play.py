@@ -39,10 +39,10 @@ def render(view: PlayerView, names: list[str]) -> str:
         if seat == me:
             continue
         lines.append(
-            f"{names[seat]}'s table: {_faces(view.table[seat])}"
+            f"{names[seat]}\u2019s table: {_faces(view.table[seat])}"
             + (f"   known in hand: {_faces(view.known[seat])}" if view.known[seat] else "")
         )
-        lines.append(f"{names[seat]} holds {view.hand_sizes[seat]} card(s)")
+        lines.append(f"{names[seat]} holds {view.hand_sizes[seat]} card(s) in all")
     lines.append(f"Your table: {_faces(view.table[me])}")
     lines.append(f"Your hand:  {_faces(view.hand)}")
     pending = [e for e in view.entries[me] if not e.scored]
@@ -60,18 +60,19 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
     """An event as the person may see it (others' draws are hidden)."""
     who = names[event.player] if event.player is not None else ""
     if event.kind == "draw":
-        return f"You draw {event.text}" if event.player == me else f"{who} draws a card"
+        return f"{who}: draw {event.text}" if event.player == me else f"{who}: draw a card"
     if event.kind == "hand":
-        return f"Your hand: {event.text}" if event.player == me else None
+        return f"{who}: dealt {event.text}" if event.player == me else None
     if event.kind == "play":
-        return f"{who} plays {event.text}"
+        return f"{who}: play {event.text}"
     if event.kind == "score":
-        return f"{who} scores {event.points} for {event.text}"
+        return f"{who}: +{event.points} for {event.text}"
     if event.kind == "pending":
-        return f"{who} shows {event.text}"
+        return f"{who}: show {event.text}"
+    if event.kind == "exchange":
+        return f"{who}: {event.text}"
     if event.kind in (
         "trick",
-        "exchange",
         "endgame",
         "end_of_deal",
         "game_over",
@@ -80,8 +81,10 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
         "deal",
         "turn_up",
     ):
-        text = event.text.replace("p1", names[0]).replace("p2", names[1])
-        return f"{who} {text}" if event.kind == "exchange" else text
+        text = event.text
+        for seat, name in enumerate(names):
+            text = text.replace(f"p{seat + 1}", name)
+        return text
     return None
 
 

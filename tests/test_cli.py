@@ -140,4 +140,4 @@ def test_play_shows_the_declared_cards_of_both_sides() -> None:
     variant: Variant = load_variant("bezique")
     game = Game.new(variant, seed=1, dealer=1)
     screen = render(game.view(0), ["You", "bot"])
-    assert "bot's table:" in screen and "Your table:" in screen and "Your hand:" in screen
+    assert "bot’s table:" in screen and "Your table:" in screen and "Your hand:" in screen

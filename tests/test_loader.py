@@ -157,9 +157,9 @@ def test_unknown_key_suggests_the_nearest(here: Path) -> None:
 
 def test_unknown_key_without_a_near_one_lists_the_allowed(here: Path) -> None:
     write(here, "mine.toml", SMALL + "[cut]\nzzz = 1\n")
-    assert problems("mine.toml") == [
-        "mine.toml:11: cut.zzz: unknown key; allowed keys: source, note, rule"
-    ]
+    [message] = problems("mine.toml")
+    assert message.startswith("mine.toml:11: cut.zzz: unknown key; allowed keys: source, note, ")
+    assert "rule" in message
 
 
 def test_bad_enum_value_suggests_the_nearest(here: Path) -> None:

@@ -83,12 +83,12 @@ def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
         Event(
             "deal",
             state.dealer,
-            f"deal {state.deal_no}: p{state.dealer + 1} deals",
+            f"deal {state.deal_no}, dealer p{state.dealer + 1}",
             deal=state.deal_no,
         )
     )
     for seat in range(n):
-        cards = " ".join(rules.name(c) for c in sorted(state.hands[seat]))
+        cards = " ".join(rules.name(c) for c in sorted(state.hands[seat], key=rules.order.__getitem__))
         state.events.append(Event("hand", seat, cards, deal=state.deal_no))
     rest = order[position:]
     if rules.variant.trump.mode is TrumpMode.TURN_UP:

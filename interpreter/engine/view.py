@@ -63,8 +63,10 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
     n = state.players
     faces = rules.faces
 
+    order = rules.order.__getitem__
+
     def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
-        return tuple((c, faces[c]) for c in sorted(ids))
+        return tuple((c, faces[c]) for c in sorted(ids, key=order))
 
     last = state.last_trick
     entries = tuple(
