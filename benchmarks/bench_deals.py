@@ -64,13 +64,17 @@ def main() -> None:
         # taskset pins the child to one core where available.
         command = [sys.executable, __file__, "--one", name, "--deals", str(args.deals)]
         try:
-            out = subprocess.run(["taskset", "-c", "0", *command], capture_output=True,
-                                 text=True, check=True).stdout
+            out = subprocess.run(
+                ["taskset", "-c", "0", *command], capture_output=True, text=True, check=True
+            ).stdout
         except (FileNotFoundError, subprocess.CalledProcessError):
             out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
         row = json.loads(out)
-        print(f"| {row['variant']} | {row['deals']} | {row['engine_deals_per_second']} | "
-              f"{row['agents_deals_per_second']} | {row['peak_rss_mib']} |", flush=True)
+        print(
+            f"| {row['variant']} | {row['deals']} | {row['engine_deals_per_second']} | "
+            f"{row['agents_deals_per_second']} | {row['peak_rss_mib']} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

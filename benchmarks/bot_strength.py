@@ -1,6 +1,6 @@
 """Greedy against random over many deals, both seatings, per shipped variant.
 
-    python benchmarks/bot_strength.py [--deals 2000] [--variants bezique]
+python benchmarks/bot_strength.py [--deals 2000] [--variants bezique]
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ def main() -> None:
     parser.add_argument("--variants", default="")
     args = parser.parse_args()
     names = args.variants.split(",") if args.variants else shipped_variant_names()
-    print("| variant | deals | greedy points/deal | random points/deal | games greedy won "
-          "| games random won |")
+    print(
+        "| variant | deals | greedy points/deal | random points/deal | games greedy won "
+        "| games random won |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     for name in names:
         variant = load_variant(name)
@@ -30,8 +32,11 @@ def main() -> None:
         deals = first.deals + second.deals
         greedy_games = first.game_wins[0] + second.game_wins[1]
         random_games = first.game_wins[1] + second.game_wins[0]
-        print(f"| {name} | {deals} | {greedy_points / deals:.1f} | {random_points / deals:.1f} "
-              f"| {greedy_games} | {random_games} |", flush=True)
+        print(
+            f"| {name} | {deals} | {greedy_points / deals:.1f} | {random_points / deals:.1f} "
+            f"| {greedy_games} | {random_games} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -90,8 +90,9 @@ def _rows(model: type[BaseModel], prefix: str) -> list[str]:
             nested.append((path, sub))
             continue
         description = (field.description or "").replace("|", "\\|")
-        rows.append(f"| `{path}` | {_type_name(field.annotation)} | {_default(field)} | "
-                    f"{description} |")
+        rows.append(
+            f"| `{path}` | {_type_name(field.annotation)} | {_default(field)} | {description} |"
+        )
     for path, sub in nested:
         summary = " ".join((sub.__doc__ or "").split("\n\n")[0].split()).replace("``", "`")
         rows.append(f"| `[{path}]` | table | | {summary} |")
@@ -105,9 +106,15 @@ def reference() -> str:
     parts = ["### Every key of a variant file", "", head, *_rows(Variant, "")]
     for shape in (SameSuit, SameRank, Bezique):
         label = shape.model_fields["shape"].annotation
-        parts += ["", f"### `[[combinations]]` with `shape = \"{get_args(label)[0]}\"`", "",
-                  (shape.__doc__ or "").strip(), "", head,
-                  *_rows(shape, "combinations[].")]
+        parts += [
+            "",
+            f'### `[[combinations]]` with `shape = "{get_args(label)[0]}"`',
+            "",
+            (shape.__doc__ or "").strip(),
+            "",
+            head,
+            *_rows(shape, "combinations[]."),
+        ]
     return "\n".join(parts) + "\n"
 
 

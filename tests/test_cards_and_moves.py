@@ -12,9 +12,19 @@ from interpreter.engine.moves import normalize
 from tests.support import shipped
 
 
-@pytest.mark.parametrize(("text", "face"), [("QS", "QS"), ("Q♠", "QS"), ("q♠", "QS"),
-                                            ("10H", "TH"), ("th", "TH"), ("7♣", "7C"),
-                                            ("A♦", "AD"), ("J♡", "JH")])
+@pytest.mark.parametrize(
+    ("text", "face"),
+    [
+        ("QS", "QS"),
+        ("Q♠", "QS"),
+        ("q♠", "QS"),
+        ("10H", "TH"),
+        ("th", "TH"),
+        ("7♣", "7C"),
+        ("A♦", "AD"),
+        ("J♡", "JH"),
+    ],
+)
 def test_card_notation_accepts_letters_and_symbols(text: str, face: str) -> None:
     assert str(parse_face(text)) == face
 
@@ -38,17 +48,26 @@ def test_a_two_pack_deck_has_every_card_twice_and_the_rank_order_from_the_data()
     assert len(three_handed) == 63 and three_handed.copies(Face("C", "8")) == 1
 
 
-@pytest.mark.parametrize(("typed", "canonical"), [
-    ("QS", "play QS"), ("play q♠", "play QS"), ("PLAY 10h", "play TH"),
-    ("declare Bezique Q♠ j♦*1", "declare bezique QS JD*1"), ("score 02", "score 2"),
-    ("Draw", "draw"), ("exchange 7♥", "exchange 7H"), ("show 7h", "show 7H"),
-])
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("QS", "play QS"),
+        ("play q♠", "play QS"),
+        ("PLAY 10h", "play TH"),
+        ("declare Bezique Q♠ j♦*1", "declare bezique QS JD*1"),
+        ("score 02", "score 2"),
+        ("Draw", "draw"),
+        ("exchange 7♥", "exchange 7H"),
+        ("show 7h", "show 7H"),
+    ],
+)
 def test_moves_typed_by_a_person_are_read_in_the_notation(typed: str, canonical: str) -> None:
     assert normalize(typed) == canonical
 
 
-@pytest.mark.parametrize("typed", ["", "jump QS", "play", "score x", "declare bezique",
-                                   "draw now", "play QS*x"])
+@pytest.mark.parametrize(
+    "typed", ["", "jump QS", "play", "score x", "declare bezique", "draw now", "play QS*x"]
+)
 def test_unreadable_moves_say_what_is_wrong(typed: str) -> None:
     with pytest.raises(MoveSyntaxError):
         normalize(typed)

@@ -72,8 +72,18 @@ def test_show_unknown_variant_suggests_a_name(capsys: pytest.CaptureFixture[str]
 
 
 def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(capsys, "simulate", "bezique", "--deals", "30", "--seed", "4",
-                           "--agents", "random,greedy", "--json")
+    code, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "bezique",
+        "--deals",
+        "30",
+        "--seed",
+        "4",
+        "--agents",
+        "random,greedy",
+        "--json",
+    )
     assert code == 0
     data = json.loads(out)
     for key in ("variant", "deals", "seed", "seconds", "mean_scores", "combinations"):
@@ -85,8 +95,7 @@ def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str
 def test_simulate_is_reproducible_by_seed(capsys: pytest.CaptureFixture[str]) -> None:
     runs = []
     for _ in range(2):
-        _, out, _ = run_cli(capsys, "simulate", "bezique", "--deals", "20", "--seed", "9",
-                            "--json")
+        _, out, _ = run_cli(capsys, "simulate", "bezique", "--deals", "20", "--seed", "9", "--json")
         data = json.loads(out)
         data.pop("seconds")
         data.pop("deals_per_second")
@@ -109,14 +118,14 @@ def test_simulate_accepts_a_variant_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     mine = tmp_path / "mine.toml"
-    mine.write_text('extends = "bezique"\nname = "mine"\ntitle = "Mine"\n'
-                    "game = { target = 500 }\n")
+    mine.write_text('extends = "bezique"\nname = "mine"\ntitle = "Mine"\ngame = { target = 500 }\n')
     code, out, _ = run_cli(capsys, "simulate", str(mine), "--deals", "5", "--json")
     assert code == 0 and json.loads(out)["variant"] == "mine"
 
 
-def test_play_in_the_terminal(monkeypatch: pytest.MonkeyPatch,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     answers = iter(["play XX", "declare bezique QS JD", "1", "1", "1", "1", "1", "1"])
 
     def fake_input(prompt: str) -> str:

@@ -4,12 +4,12 @@ examples (E33; E26, E29)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
-from interpreter.engine import Game, IllegalMoveError, Phase, Rules
-from interpreter.engine import flow
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules, flow
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model import Variant
 from tests.support import dealt, points, run, shipped, texts, variant_with
@@ -45,8 +45,9 @@ def test_c2_disjoint_many_scores_two_declarations_after_one_trick() -> None:
 
 
 # C3 -------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("turn_up", "pair"), [("8S", "QC JH"), ("8D", "QC JH"),
-                                               ("8H", "QS JD"), ("8C", "QS JD")])
+@pytest.mark.parametrize(
+    ("turn_up", "pair"), [("8S", "QC JH"), ("8D", "QC JH"), ("8H", "QS JD"), ("8C", "QS JD")]
+)
 def test_c3_enquire_within_bezique_is_clubs_and_hearts_with_spades_or_diamonds_trumps(
     turn_up: str, pair: str
 ) -> None:
@@ -100,8 +101,14 @@ def test_c5_enquire_within_brisques_counted_at_the_end_of_the_hand() -> None:
 # C6, C7, C8 -----------------------------------------------------------------------------------
 def _legal(variant: Variant, hand: str, trick: str, trump: str) -> list[str]:
     rules = Rules(variant)
-    cards = endgame_playable(_ids(rules, hand), _ids(rules, trick), rules.suit,
-                             rules.end_strength, trump, variant.endgame)
+    cards = endgame_playable(
+        _ids(rules, hand),
+        _ids(rules, trick),
+        rules.suit,
+        rules.end_strength,
+        trump,
+        variant.endgame,
+    )
     return sorted(rules.face[c] for c in cards)
 
 
@@ -148,7 +155,7 @@ def test_c7_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
                 if f"play {face}" in legal:
                     continue
                 before = (game.events, game.scores)
-                with pytest.raises(IllegalMoveError, match="must (follow suit|win|trump)"):
+                with pytest.raises(IllegalMoveError, match=r"must (follow suit|win|trump)"):
                     game.apply(f"play {face}")
                 assert (game.events, game.scores) == before
                 refused += 1
@@ -169,9 +176,20 @@ def test_c9_hoyle_reading_without_fresh_card_two_singles_make_a_double() -> None
     variant = variant_with(**{"declare.fresh_card_required": "never"})
     hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
     game = dealt(variant, hands, turn_up="8H", stock=["AC", "9S", "AD"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw",
-        "play AC", "play 8C", "declare bezique QS JD", "draw", "play AD", "play 7D",
-        "declare double_bezique QS*1 QS*2 JD*1 JD*2")
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare bezique QS JD",
+        "draw",
+        "play AC",
+        "play 8C",
+        "declare bezique QS JD",
+        "draw",
+        "play AD",
+        "play 7D",
+        "declare double_bezique QS*1 QS*2 JD*1 JD*2",
+    )
     assert points(game) == (580, 0)
 
 
@@ -237,6 +255,6 @@ def test_c26_deal_rotation(rotation: str) -> None:
     while not game.is_over:
         game.step(rng.choice(game.legal_moves()))
     results = game.deal_results
-    for previous, current in zip(results, results[1:], strict=False):
+    for previous, current in itertools.pairwise(results):
         expected = 1 - previous.dealer if rotation == "alternate" else previous.last_trick
         assert current.dealer == expected

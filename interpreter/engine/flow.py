@@ -88,7 +88,9 @@ def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
         )
     )
     for seat in range(n):
-        cards = " ".join(rules.name(c) for c in sorted(state.hands[seat], key=rules.order.__getitem__))
+        cards = " ".join(
+            rules.name(c) for c in sorted(state.hands[seat], key=rules.order.__getitem__)
+        )
         state.events.append(Event("hand", seat, cards, deal=state.deal_no))
     rest = order[position:]
     if rules.variant.trump.mode is TrumpMode.TURN_UP:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from interpreter.engine.rules import Combo, Rules
+from interpreter.engine.rules import Combo, Rules, Way
 from interpreter.engine.state import Entry, State
 from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import FreshCard, PerTrick
@@ -193,13 +193,10 @@ def _kind_name(rules: Rules, combo: Combo) -> str:
     return "a " + combo.kind.replace("_", " ")
 
 
-Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...]]
-
-
 def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
     """For each combination, its ways of forming with ``trump``: the slots, and how many cards
     each distinct slot needs (for a quick count before any enumeration).  Cached per variant."""
-    cached = rules.cache.get(trump)
+    cached = rules.ways_cache.get(trump)
     if cached is None:
         cached = []
         for combo in rules.combos:
@@ -210,8 +207,8 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
                     need[faces] = need.get(faces, 0) + 1
                 ways.append((tuple(slots), tuple(need.items())))
             cached.append((combo, ways))
-        rules.cache[trump] = cached
-    return cached  # type: ignore[no-any-return]
+        rules.ways_cache[trump] = cached
+    return cached
 
 
 def declarations(

@@ -36,6 +36,11 @@ class Combo:
         return self.name
 
 
+Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...]]
+"""One way of forming a combination: its slots (faces that may fill each), and how many cards
+each distinct slot needs."""
+
+
 def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
     common = {
         "id": model.id,
@@ -95,9 +100,9 @@ class Rules:
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
         self.seven = variant.seven
         self.hand_size = variant.deal.hand_size
-        # Derived tables the engine fills lazily (e.g. the ways of forming each combination
-        # under each trump suit); pure functions of the variant, so safe to share.
-        self.cache: dict[object, object] = {}
+        # The ways of forming each combination under each trump suit, filled lazily by the
+        # ledger; a pure function of the variant, so safe to share between games.
+        self.ways_cache: dict[str | None, list[tuple[Combo, list[Way]]]] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]

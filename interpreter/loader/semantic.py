@@ -19,6 +19,7 @@ from interpreter.model.deck import Deck
 from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
+    HeadReference,
     MarriageRepair,
     PartnerCards,
     PerTrick,
@@ -110,6 +111,18 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "the seven scores when declared or played",
     ),
     ("carte_blanche", lambda v: v.carte_blanche is not None, "no carte blanche"),
+    ("open_cards", lambda v: v.open_cards is not None, "no open cards"),
+    (
+        "declare.partner_consultation",
+        lambda v: v.declare.partner_consultation,
+        "no partnerships",
+    ),
+    (
+        "endgame.head_reference",
+        lambda v: v.endgame.head_reference == HeadReference.CARD_LED,
+        "a player heads the best card so far",
+    ),
+    ("endgame.partner_exempt", lambda v: v.endgame.partner_exempt, "no partnerships"),
     ("endgame.mode", lambda v: v.endgame.mode == EndgameMode.PAIRED_DUELS, "no paired duels"),
     (
         "endgame.declared_back_to_hand",

@@ -33,8 +33,12 @@ class _Combination(Block):
     class_: Identifier = Field(
         alias="class", description="Reuse class (e.g. marriages, beziques, quartets)."
     )
-    rank: int = Field(default=1, ge=1, le=20, description="Rank inside the class; higher is "
-                      "superior (inferior bar).")
+    rank: int = Field(
+        default=1,
+        ge=1,
+        le=20,
+        description="Rank inside the class; higher is superior (inferior bar).",
+    )
     points: Points = Field(description="Points scored.")
     enabled: bool = Field(default=True, description="False removes it from the game.")
 

@@ -23,9 +23,7 @@ class LastTrick(Block):
         description="final: the last trick of the hand (Hoyle's 32nd); last_stock_trick: the "
         "trick that exhausts the stock (Enquire Within's variant, the 24th) (catalogue C1).",
     )
-    mandatory: bool = Field(
-        default=False, description="The winner is bound to score it (law 54)."
-    )
+    mandatory: bool = Field(default=False, description="The winner is bound to score it (law 54).")
 
 
 class BrisqueUsage(StrEnum):

@@ -46,16 +46,14 @@ class Variant(Block):
         default=(), description="The combinations that score, keyed by `id`."
     )
     seven: Seven | None = Field(
-        default_factory=Seven,
-        description="The seven of trumps; omit the table (or set `seven = false` in an overlay) "
-        "where sevens have no significance.",
+        default=None,
+        description="The seven of trumps; absent where sevens have no significance (an overlay "
+        "removes it with `seven = false`).",
     )
     carte_blanche: CarteBlanche | None = Field(
         default=None, description="A hand without a court card scores (Rubicon, six-pack)."
     )
-    open_cards: OpenCards | None = Field(
-        default=None, description="Polish bézique's open cards."
-    )
+    open_cards: OpenCards | None = Field(default=None, description="Polish bézique's open cards.")
     endgame: Endgame = Field(default_factory=Endgame)
     last_trick: LastTrick = Field(default_factory=LastTrick)
     brisques: Brisques = Field(default_factory=Brisques)
