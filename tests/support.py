@@ -113,3 +113,13 @@ def points(game: Game) -> tuple[int, ...]:
         if event.kind == "score" and event.what != "brisques" and event.player is not None:
             totals[event.player] += event.points
     return tuple(totals)
+
+
+def two_singles(variant: Variant) -> Game:
+    """Seat 0 scores a bézique after each of two tricks, each with a fresh pair, and wins a
+    third trick holding both pairs (Foster's double-bézique case, catalogue E29)."""
+    hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["AC", "9S", "AD"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw")
+    run(game, "play AC", "play 8C", "declare bezique QS JD", "draw", "play AD", "play 7D")
+    return game

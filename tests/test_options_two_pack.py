@@ -12,7 +12,7 @@ import pytest
 from interpreter.engine import Game, IllegalMoveError, Phase, Rules, flow
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model import Variant
-from tests.support import dealt, points, run, shipped, texts, variant_with
+from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
 
 
 def _ids(rules: Rules, faces: str) -> list[int]:
@@ -173,23 +173,8 @@ def test_c8_hoyle_note_ten_below_the_knave_in_the_last_tricks() -> None:
 
 # C9 -------------------------------------------------------------------------------------------
 def test_c9_hoyle_reading_without_fresh_card_two_singles_make_a_double() -> None:
-    variant = variant_with(**{"declare.fresh_card_required": "never"})
-    hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
-    game = dealt(variant, hands, turn_up="8H", stock=["AC", "9S", "AD"])
-    run(
-        game,
-        "play AC",
-        "play 7C",
-        "declare bezique QS JD",
-        "draw",
-        "play AC",
-        "play 8C",
-        "declare bezique QS JD",
-        "draw",
-        "play AD",
-        "play 7D",
-        "declare double_bezique QS*1 QS*2 JD*1 JD*2",
-    )
+    game = two_singles(variant_with(**{"declare.fresh_card_required": "never"}))
+    run(game, "declare double_bezique QS*1 QS*2 JD*1 JD*2")
     assert points(game) == (580, 0)
 
 

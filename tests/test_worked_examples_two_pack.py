@@ -8,7 +8,7 @@ import pytest
 
 from interpreter.engine import Game, IllegalMoveError, Phase
 from interpreter.model import Variant
-from tests.support import dealt, points, run, scored, shipped, texts, variant_with
+from tests.support import dealt, points, run, scored, shipped, texts, two_singles, variant_with
 
 
 def find(game: Game, prefix: str) -> str:
@@ -197,21 +197,7 @@ def test_e29_foster_double_first_scores_500_and_the_single_is_lost() -> None:
 
 
 def test_e29_foster_two_singles_cannot_become_a_double() -> None:
-    hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
-    game = dealt(shipped("bezique"), hands, turn_up="8H", stock=["AC", "9S", "AD"])
-    run(
-        game,
-        "play AC",
-        "play 7C",
-        "declare bezique QS JD",
-        "draw",
-        "play AC",
-        "play 8C",
-        "declare bezique QS JD",
-        "draw",
-        "play AD",
-        "play 7D",
-    )
+    game = two_singles(shipped("bezique"))
     assert points(game) == (80, 0)
     assert game.to_act == 0
     assert not [t for t in texts(game) if "double" in t]
