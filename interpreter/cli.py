@@ -129,7 +129,7 @@ def _check(paths: Sequence[str]) -> int:
     if diagnostics:
         print(f"{len(diagnostics)} problem(s) found", file=sys.stderr)
         return 1
-    print(f"ok: {len(paths)} path(s) checked, no problems")
+    print(f"ok: no problems in {', '.join(paths)}")
     return 0
 
 

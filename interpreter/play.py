@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from interpreter.agents import make_agent
 from interpreter.cards import SUIT_SYMBOLS, Face
-from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, PlayerView
+from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, Phase, PlayerView
 from interpreter.engine.state import Event
 from interpreter.model import Variant
 
@@ -124,7 +124,10 @@ def play_terminal(
             continue
         view = game.view(seat)
         write("")
-        write(render(view, names))
+        if view.phase is not Phase.ELECT:
+            write(render(view, names))
+        else:
+            write("You won the cut: 'deal' to deal, 'pass' to let the bot deal.")
         moves = view.legal_moves
         write("Moves: " + "   ".join(f"{i + 1}. {m}" for i, m in enumerate(moves)))
         try:

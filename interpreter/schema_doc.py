@@ -12,7 +12,7 @@ import argparse
 import types
 from enum import Enum
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -27,12 +27,16 @@ _SKIP = {"source", "note"}
 
 def _type_name(annotation: Any) -> str:
     origin = get_origin(annotation)
+    if origin is Literal:
+        return " \\| ".join(f"`{value}`" for value in get_args(annotation))
     if origin in (Union, types.UnionType):
         parts = [_type_name(a) for a in get_args(annotation) if a is not type(None)]
         optional = type(None) in get_args(annotation)
         return " or ".join(parts) + (" (optional)" if optional else "")
     if origin is tuple:
         args = [a for a in get_args(annotation) if a is not Ellipsis]
+        if args and _model_of(args[0]) is not None:
+            return "array of tables"
         return f"list of {_type_name(args[0])}" if args else "list"
     if getattr(annotation, "__metadata__", None) is not None:
         return _type_name(get_args(annotation)[0])
@@ -74,6 +78,10 @@ def _model_of(annotation: Any) -> type[BaseModel] | None:
     for candidate in (annotation, *get_args(annotation)):
         if isinstance(candidate, type) and issubclass(candidate, BaseModel):
             return candidate
+        if get_origin(candidate) is tuple or get_args(candidate):
+            inner = _model_of(candidate) if candidate is not annotation else None
+            if inner is not None:
+                return inner
     return None
 
 
@@ -95,7 +103,9 @@ def _rows(model: type[BaseModel], prefix: str) -> list[str]:
         )
     for path, sub in nested:
         summary = " ".join((sub.__doc__ or "").split("\n\n")[0].split()).replace("``", "`")
-        rows.append(f"| `[{path}]` | table | | {summary} |")
+        array = get_origin(model.model_fields[path.rsplit(".", 1)[-1]].annotation) is tuple
+        label = f"[[{path}]]" if array else f"[{path}]"
+        rows.append(f"| `{label}` | {'array of tables' if array else 'table'} | | {summary} |")
         rows.extend(_rows(sub, f"{path}."))
     return rows
 

@@ -249,7 +249,11 @@ def elect(rules: Rules, state: State, deal_self: bool) -> None:
     chooser = state.cut_winner if state.cut_winner is not None else state.to_act
     state.dealer = chooser if deal_self else (chooser + 1) % state.players
     state.events.append(
-        Event("elect", chooser, f"p{chooser + 1} elects to {'deal' if deal_self else 'pass'}")
+        Event(
+            "elect",
+            chooser,
+            f"cut won by p{chooser + 1}, who {'deals' if deal_self else 'lets the other deal'}",
+        )
     )
     order = state.pending_order
     state.pending_order = None
@@ -305,6 +309,7 @@ def finish_trick(rules: Rules, state: State) -> None:
     last = rules.variant.last_trick
     if stock_trick:
         if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) == state.players:
+            state.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             score(state, winner, last.points, "last_trick", "last trick of the stock")
         state.phase = Phase.DECLARE
         state.window_scored = False
@@ -313,8 +318,8 @@ def finish_trick(rules: Rules, state: State) -> None:
     if any(state.hands):
         state.phase = Phase.PLAY
         return
-    state.last_trick_winner = winner
     if last.which is WhichTrick.FINAL:
+        state.last_trick_winner = winner
         score(state, winner, last.points, "last_trick", "last trick")
     end_of_deal(rules, state)
 

@@ -140,7 +140,7 @@ def normalize(text: str) -> str:
                 "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
             )
         return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
-    if len(words) == 1:
+    if len(words) == 1 and len(words[0].partition("*")[0]) <= 3:
         return f"play {_card_token(words[0])}"
     raise MoveSyntaxError(
         f"unknown move {words[0]!r}: moves are play, declare, score, exchange, show, draw, "

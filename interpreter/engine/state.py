@@ -36,8 +36,8 @@ class DealResult:
     deal: int
     dealer: int
     points: tuple[int, ...]  # points scored in the deal, per seat
-    brisques: tuple[int, ...]  # brisques (cards) won in the deal, per seat
-    last_trick: int | None  # seat that won the final trick
+    brisques: tuple[int, ...]  # number of brisque cards won in the deal, per seat
+    last_trick: int | None  # seat that took the last-trick bonus (the 24th trick or the final)
 
 
 @dataclass(slots=True)

@@ -19,7 +19,6 @@ from interpreter.model.deck import Deck
 from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
-    HeadReference,
     MarriageRepair,
     PartnerCards,
     PerTrick,
@@ -116,11 +115,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "declare.partner_consultation",
         lambda v: v.declare.partner_consultation,
         "no partnerships",
-    ),
-    (
-        "endgame.head_reference",
-        lambda v: v.endgame.head_reference == HeadReference.CARD_LED,
-        "a player heads the best card so far",
     ),
     ("endgame.partner_exempt", lambda v: v.endgame.partner_exempt, "no partnerships"),
     ("endgame.mode", lambda v: v.endgame.mode == EndgameMode.PAIRED_DUELS, "no paired duels"),

@@ -65,7 +65,9 @@ class SameRank(_Combination):
     shape: Literal["same_rank"]
     of: RankLetter = Field(description="The rank.")
     count: int = Field(default=4, ge=2, le=16, description="How many cards of the rank.")
-    suit: SuitFilter = Field(default=SuitFilter.ANY, description="any suits, or trumps only.")
+    suit: SuitFilter = Field(
+        default=SuitFilter.ANY, description="Which suits count: any, trump only, or plain only."
+    )
 
 
 class Bezique(_Combination):
@@ -79,6 +81,8 @@ Combination = Annotated[SameSuit | SameRank | Bezique, Field(discriminator="shap
 
 
 class BeziquePair(Block):
+    """The bézique pair for particular trump suits."""
+
     trumps: tuple[SuitLetter, ...] = Field(min_length=1, description="Trump suits this applies to.")
     queen: str = Field(description="The bézique queen when one of these suits is trumps.")
     jack: str = Field(description="The bézique jack when one of these suits is trumps.")
@@ -94,7 +98,8 @@ class BeziqueCards(Block):
     the listed trump suits (Q♣ + J♥ when spades or diamonds are trumps, catalogue C3)."""
 
     queen: str | None = Field(
-        default="QS", description="The bézique queen; null: none until trumps are known."
+        default="QS",
+        description="The bézique queen; `false`: no bézique until trumps are known.",
     )
     jack: str | None = Field(default="JD", description="The bézique jack.")
     when_trump: tuple[BeziquePair, ...] = Field(

@@ -231,7 +231,9 @@ class Seven(Block):
     exchange_points: Points = Field(default=10, description="Points for the exchange.")
     exchange_when: SevenExchange = Field(
         default=SevenExchange.AFTER_OWN_TRICK_WIN,
-        description="When the exchange may be made: after winning a trick, before drawing.",
+        description="When the exchange may be made: after the holder wins a trick, before "
+        "drawing (after_own_trick_win), or by the winner of the trick that holds the seven "
+        "(winner_of_trick_containing_it, Polish).",
     )
     points: Points = Field(
         default=10, description="Points for a seven of trumps not exchanged (the duplicate)."
@@ -252,9 +254,19 @@ class CarteBlanche(Block):
     """A hand without a court card (laws 15, 16, 42, 43)."""
 
     points: Points = Field(default=50, description="Points for a hand without a court card.")
-    court_ranks: tuple[RankLetter, ...] = Field(default=("K", "Q", "J"))
-    window: CarteBlancheWindow = Field(default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY)
-    repeat_on_noncourt_draw: bool = Field(default=True)
+    court_ranks: tuple[RankLetter, ...] = Field(
+        default=("K", "Q", "J"), description="A hand with none of these ranks is blank."
+    )
+    window: CarteBlancheWindow = Field(
+        default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY,
+        description="Declared before the player's first card (law 15) or before the first "
+        "trick (Foster) (C18).",
+    )
+    repeat_on_noncourt_draw: bool = Field(
+        default=True,
+        description="Scored again on each card drawn that is not a court card, until a court "
+        "card is drawn (law 16).",
+    )
     requires_trick_win: bool = Field(
         default=False, description="Scored without winning a trick (law 42)."
     )
@@ -264,7 +276,9 @@ class OpenCards(Block):
     """Polish bézique's open cards: scoring cards won in tricks lie face up, unplayable, and
     only they (with the trick just won) may form declarations."""
 
-    ranks: tuple[RankLetter, ...] = Field(default=("A", "K", "Q", "J"))
+    ranks: tuple[RankLetter, ...] = Field(
+        default=("A", "K", "Q", "J"), description="Ranks that are open cards in every suit."
+    )
     trump_ranks: tuple[RankLetter, ...] = Field(
         default=("T",), description="Ranks that are open cards only in the trump suit."
     )

@@ -41,7 +41,11 @@ class Brisques(Block):
     """Aces and tens won in tricks."""
 
     value: Points = Field(default=10, description="Points per brisque (ace or ten) won.")
-    usage: BrisqueUsage = Field(default=BrisqueUsage.ALWAYS)
+    usage: BrisqueUsage = Field(
+        default=BrisqueUsage.ALWAYS,
+        description="always scored; only to break a tie or save the rubicon (laws 56, 60, "
+        "61); or never.",
+    )
     timing: BrisqueTiming = Field(
         default=BrisqueTiming.ON_TRICK,
         description="Scored as each trick is won (Hoyle's 'better rule') or counted at the end "
@@ -95,7 +99,20 @@ class Settlement(Block):
     rubicon_game: Points = Field(default=1000, description="Game bonus when rubiconed (law 58).")
     rubicon_brisque_lump: Points = Field(default=300, description="For the brisques (law 58).")
     loser_min_credit: Points = Field(default=100, description="Law 59.")
-    rounding: Rounding = Field(default=Rounding.FLOOR_EACH)
-    formula: RubiconFormula = Field(default=RubiconFormula.ADD_SCORES)
-    tie_rule: TieRule = Field(default=TieRule.RAW_THEN_BRISQUES_THEN_VOID)
-    brisques_can_flip_winner: bool = Field(default=False)
+    rounding: Rounding = Field(
+        default=Rounding.FLOOR_EACH,
+        description="Fractions of a hundred dropped from each score (Hoyle) or from the "
+        "result (C16).",
+    )
+    formula: RubiconFormula = Field(
+        default=RubiconFormula.ADD_SCORES,
+        description="Rubiconed loser: the winner adds both scores (law 58) or the modern "
+        "summary's difference plus an extra (C15).",
+    )
+    tie_rule: TieRule = Field(
+        default=TieRule.RAW_THEN_BRISQUES_THEN_VOID,
+        description="Who wins on equal scores (C14).",
+    )
+    brisques_can_flip_winner: bool = Field(
+        default=False, description="Law 60: brisques added may reverse the order (C17)."
+    )

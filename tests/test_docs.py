@@ -1,0 +1,24 @@
+"""The documentation generated from the schema is up to date, and the CI builds the site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.loader.semantic import UNSUPPORTED
+from interpreter.schema_doc import BEGIN, END, reference
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def test_the_field_reference_in_the_authoring_guide_is_generated_from_the_model() -> None:
+    page = (DOCS / "authoring.md").read_text(encoding="utf-8")
+    block = page[page.index(BEGIN) + len(BEGIN) : page.index(END)]
+    assert block.strip() == reference().strip(), (
+        "run: python -m interpreter.schema_doc --write docs/authoring.md"
+    )
+
+
+def test_the_authoring_guide_lists_every_rule_not_supported_yet() -> None:
+    page = (DOCS / "authoring.md").read_text(encoding="utf-8")
+    for key, _, _ in UNSUPPORTED:
+        assert f"`{key}`" in page, key
