@@ -29,6 +29,7 @@ class LastTrick(Block):
 class BrisqueUsage(StrEnum):
     ALWAYS = "always"
     TIE_AND_RUBICON_ONLY = "tie_and_rubicon_only"
+    TIE_ONLY = "tie_only"
     NONE = "none"
 
 
@@ -44,7 +45,7 @@ class Brisques(Block):
     usage: BrisqueUsage = Field(
         default=BrisqueUsage.ALWAYS,
         description="always scored; only to break a tie or save the rubicon (laws 56, 60, "
-        "61); or never.",
+        "61); only to break a tie (the modern summary); or never.",
     )
     timing: BrisqueTiming = Field(
         default=BrisqueTiming.ON_TRICK,
