@@ -144,10 +144,8 @@ def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int])
             if scores[0] == scores[1]:
                 return _void("equal scores, with and without brisques: the game is void")
             forced = True
-    if forced:
-        winner = 0 if scores[0] > scores[1] else 1
-    else:
-        winner = 0 if rounded[0] > rounded[1] else 1
+    decider = scores if forced else rounded
+    winner = 0 if decider[0] > decider[1] else 1
     loser = 1 - winner
     difference = rules.min_difference if forced else rounded[winner] - rounded[loser]
     rubiconed = scores[loser] < rules.rubicon_threshold
