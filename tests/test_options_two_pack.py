@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from interpreter.engine import Game, IllegalMoveError, Phase, Rules, flow
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules, ending
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model import Variant
 from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
@@ -202,10 +202,10 @@ def test_c33_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques(
     state.scores = [1050, 1050]
     state.deal_brisques = [80, 60]
     state.last_trick_winner = 0
-    flow.finish_race(game.rules, state)
+    ending.finish_race(game.rules, state)
     assert state.winner == 1
     state.deal_brisques = [60, 60]
-    flow.finish_race(game.rules, state)
+    ending.finish_race(game.rules, state)
     assert state.winner == 0  # then the winner of the last trick
 
 

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from interpreter.engine import ledger
+from interpreter.engine.dealing import deal, score
+from interpreter.engine.ending import end_of_deal
 from interpreter.engine.moves import (
     Declare,
     Draw,
@@ -18,112 +20,10 @@ from interpreter.engine.moves import (
     ShowSeven,
 )
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import DealResult, Entry, Event, Phase, State
+from interpreter.engine.state import Entry, Event, Phase, State
 from interpreter.engine.tricks import endgame_playable, winning_index
-from interpreter.model.deck import CutRule, Rotation
-from interpreter.model.play import PerTrick, SevenExchange, SevenScore, TrumpMode
+from interpreter.model.play import PerTrick, SevenExchange, SevenScore
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
-
-
-# -- start, cut and deal -------------------------------------------------------------------
-def start(rules: Rules, state: State, dealer: int | None, order: list[int] | None) -> None:
-    if dealer is not None:
-        state.dealer = dealer % state.players
-        deal(rules, state, order)
-        return
-    cut(rules, state)
-    if state.phase is not Phase.ELECT:
-        deal(rules, state, order)
-    else:
-        state.pending_order = order
-
-
-def cut(rules: Rules, state: State) -> None:
-    """Each player cuts a card; ties cut again.  The rule says who deals or who chooses."""
-    n = state.players
-    while True:
-        cards = state.rng.sample(range(rules.n_cards), n)
-        strengths = [rules.strength[c] for c in cards]
-        high, low = max(strengths), min(strengths)
-        if strengths.count(high) == 1 and strengths.count(low) == 1:
-            break
-    state.events.append(
-        Event(
-            "cut",
-            None,
-            "cut: " + " ".join(f"p{i + 1} {rules.pretty(c)}" for i, c in enumerate(cards)),
-        )
-    )
-    rule = rules.variant.cut.rule
-    if rule is CutRule.LOW_DEALS:
-        state.dealer = strengths.index(low)
-    elif rule is CutRule.HIGH_DEALS:
-        state.dealer = strengths.index(high)
-    else:
-        state.cut_winner = strengths.index(high)
-        state.phase = Phase.ELECT
-        state.to_act = state.cut_winner
-
-
-def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
-    state.reset_deal()
-    state.deal_no += 1
-    n = state.players
-    if order is None:
-        order = list(range(rules.n_cards))
-        state.rng.shuffle(order)
-    first = (state.dealer + 1) % n
-    position = 0
-    for size in rules.variant.deal.packets:
-        for offset in range(n):
-            seat = (first + offset) % n
-            state.hands[seat].update(order[position : position + size])
-            position += size
-    state.events.append(
-        Event(
-            "deal",
-            state.dealer,
-            f"deal {state.deal_no}, dealer p{state.dealer + 1}",
-            deal=state.deal_no,
-        )
-    )
-    for seat in range(n):
-        cards = " ".join(
-            rules.name(c) for c in sorted(state.hands[seat], key=rules.order.__getitem__)
-        )
-        state.events.append(Event("hand", seat, cards, deal=state.deal_no))
-    rest = order[position:]
-    if rules.variant.trump.mode is TrumpMode.TURN_UP:
-        turn_up, rest = rest[0], rest[1:]
-        state.turn_up = turn_up
-        state.trump = rules.suit[turn_up]
-        state.stock = [turn_up, *reversed(rest)]
-        state.events.append(
-            Event("turn_up", state.dealer, f"turn-up {rules.pretty(turn_up)}", deal=state.deal_no)
-        )
-        seven = rules.seven
-        if seven is not None and rules.is_trump_seven(turn_up, state.trump):
-            state.sevens_scored.add(turn_up)
-            score(
-                state,
-                state.dealer,
-                seven.turned_up_points,
-                "seven_turned_up",
-                f"turned-up seven {rules.pretty(turn_up)}",
-            )
-    else:
-        state.stock = list(reversed(rest))
-    state.leader = first
-    state.to_act = first
-    state.phase = Phase.PLAY
-
-
-def score(state: State, player: int, points: int, what: str, text: str) -> None:
-    if points == 0:
-        return
-    state.scores[player] += points
-    state.deal_points[player] += points
-    state.events.append(Event("score", player, text, points, what, state.deal_no))
 
 
 # -- legal moves ---------------------------------------------------------------------------
@@ -450,65 +350,3 @@ def draw(rules: Rules, state: State) -> None:
             state.tables[seat].clear()
 
 
-def end_of_deal(rules: Rules, state: State) -> None:
-    n = state.players
-    brisques = rules.variant.brisques
-    if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
-        for offset in range(1, n + 1):
-            seat = (state.dealer + offset) % n
-            count = sum(1 for c in state.won[seat] if rules.brisque[c])
-            score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
-    state.deal_history.append(tuple(state.deal_points))
-    state.deal_results.append(
-        DealResult(
-            state.deal_no,
-            state.dealer,
-            tuple(state.deal_points),
-            tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
-            state.last_trick_winner,
-        )
-    )
-    state.events.append(
-        Event(
-            "end_of_deal",
-            None,
-            "deal scores " + " ".join(str(p) for p in state.deal_points),
-            deal=state.deal_no,
-        )
-    )
-    target = rules.variant.game.target
-    if max(state.scores) >= target:
-        finish_race(rules, state)
-        return
-    rotation = rules.variant.deal.rotation
-    if rotation is Rotation.LAST_TRICK_WINNER and state.last_trick_winner is not None:
-        state.dealer = state.last_trick_winner
-    else:
-        state.dealer = (state.dealer + 1) % n
-    deal(rules, state)
-
-
-def finish_race(rules: Rules, state: State) -> None:
-    """The higher score wins; a tie goes to the higher score less the brisques of the last
-    deal, then to the winner of the last trick (Enquire Within 123 x)."""
-
-    def key(seat: int) -> tuple[int, int, int]:
-        return (
-            state.scores[seat],
-            state.scores[seat] - state.deal_brisques[seat],
-            int(seat == state.last_trick_winner),
-        )
-
-    ranking = sorted(range(state.players), key=key, reverse=True)
-    state.winner = ranking[0]
-    state.phase = Phase.OVER
-    best = state.scores[state.winner]
-    tied = sum(1 for s in state.scores if s == best) > 1
-    how = " on the tie-break" if tied else ""
-    state.events.append(
-        Event(
-            "game_over",
-            state.winner,
-            f"p{state.winner + 1} reaches {rules.variant.game.target}{how}",
-        )
-    )

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from interpreter.cards import parse_face
-from interpreter.engine import explain, flow
+from interpreter.engine import dealing, explain, flow
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
 from interpreter.engine.moves import Move, normalize
 from interpreter.engine.outcome import Outcome
@@ -45,7 +45,7 @@ class Game:
         state.scores = [0] * rules.players
         state.reset_deal()
         order = None if deck_order is None else _resolve_order(rules, deck_order)
-        flow.start(rules, state, dealer, order)
+        dealing.start(rules, state, dealer, order)
         return cls(rules, state)
 
     # -- queries -----------------------------------------------------------------------------

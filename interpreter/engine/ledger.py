@@ -11,7 +11,14 @@ from collections.abc import Iterator, Sequence
 from interpreter.engine.rules import Combo, Rules, Way
 from interpreter.engine.state import Entry, State
 from interpreter.model.combinations import SuitFilter
-from interpreter.model.play import FreshCard, PerTrick
+from interpreter.model.play import (
+    FreshCard,
+    MarriageRepair,
+    PerTrick,
+    ReformTrigger,
+    ReuseMode,
+    TrumpMode,
+)
 
 
 def entries_by_card(state: State, player: int) -> dict[int, list[int]]:
@@ -50,16 +57,32 @@ def groups(rules: Rules, state: State, player: int) -> dict[str, list[tuple[str,
 
 def _suits(rules: Rules, suit: SuitFilter, trump: str | None) -> list[str]:
     suits = rules.deck.suits
+    if suit is SuitFilter.ANY:
+        return list(suits)
+    if trump is None:
+        return []
     if suit is SuitFilter.TRUMP:
-        return [trump] if trump is not None else []
-    if suit is SuitFilter.PLAIN:
-        return [s for s in suits if s != trump]
-    return list(suits)
+        return [trump]
+    return [s for s in suits if s != trump]
+
+
+def makes_trumps(rules: Rules, combo: Combo, trump: str | None) -> bool:
+    """With no turn-up, the first marriage or sequence fixes trumps (law 41): while there are
+    no trumps, a trump ``same_suit`` combination may be formed in any suit, and makes that suit
+    trumps; its plain-suit counterpart waits (the first one is always in trumps)."""
+    return (
+        trump is None
+        and combo.shape == "same_suit"
+        and combo.suit is SuitFilter.TRUMP
+        and rules.variant.trump.mode is TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE
+    )
 
 
 def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tuple[str, ...]]]:
     """Alternative ways to form ``combo``: each a list of slots, a slot being the faces any of
     which may fill it.  Slots of one alternative are filled by distinct cards."""
+    if makes_trumps(rules, combo, trump):
+        return [[(rank + s,) for rank in combo.ranks] for s in rules.deck.suits]
     if combo.needs_trump and trump is None:
         return []
     if combo.shape == "same_suit":
@@ -163,10 +186,15 @@ def problem(
                     f"{name(card)} has been declared in {_combo_name(rules, entry.combo)}, a "
                     f"superior combination of the same class"
                 )
-    for entry in scored:
-        if entry.kind == combo.kind and cards & entry.cards:
-            card = min(cards & entry.cards)
-            return f"{name(card)} has already scored in {_kind_name(rules, combo)}"
+    if rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND:
+        for entry in scored:
+            if entry.kind == combo.kind and cards & entry.cards:
+                card = min(cards & entry.cards)
+                return f"{name(card)} has already scored in {_kind_name(rules, combo)}"
+    else:
+        reason = _reform_problem(rules, state, player, combo, cards, scored)
+        if reason is not None:
+            return reason
     for entry in state.ledger[player]:
         if entry is pending or entry.scored or entry.kind != combo.kind:
             continue
@@ -181,6 +209,42 @@ def problem(
         if cards <= declared:
             where = "" if fresh is FreshCard.ALWAYS else " in this class"
             return f"every card has been declared before{where}: add a card not yet declared"
+    return None
+
+
+def _reform_problem(
+    rules: Rules,
+    state: State,
+    player: int,
+    combo: Combo,
+    cards: frozenset[int],
+    scored: list[Entry],
+) -> str | None:
+    """Re-forming (Rubicon, laws 34, 35; catalogue §5.1 rule 4): a combination may be formed
+    again when a new card takes the place of one played away; marriages re-pair per
+    ``reuse.marriage_repair``."""
+    reuse = rules.variant.reuse
+    held = state.hands[player] | state.tables[player]
+    repair = combo.kind in reuse.repair_kinds
+    for entry in scored:
+        if entry.kind != combo.kind or not cards & entry.cards:
+            continue
+        if cards == entry.cards:
+            return f"these very cards have already scored as {_combo_name(rules, entry.combo)}"
+        card = rules.pretty(min(cards & entry.cards))
+        if repair and reuse.marriage_repair is not MarriageRepair.NONE:
+            spouses = entry.cards - cards
+            if reuse.marriage_repair is MarriageRepair.WIDOW and spouses & held:
+                return (f"{card} is still married in declaration {entry.no}: a widow may "
+                        "remarry only once the spouse has been played")
+            continue
+        if repair:
+            return f"{card} has already scored in {_kind_name(rules, combo)}"
+        if not cards - entry.cards:
+            return f"add a card that was not in declaration {entry.no}"
+        if reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED and not entry.cards - held:
+            return (f"to form {combo.name} again, first play a card of declaration {entry.no} "
+                    "and put a new card in its place")
     return None
 
 

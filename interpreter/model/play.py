@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from interpreter.model.base import Block, Points, RankLetter
+from interpreter.model.base import Block, Identifier, Points, RankLetter
 
 
 class TrumpMode(StrEnum):
@@ -197,6 +197,10 @@ class Reuse(Block):
     )
     marriage_repair: MarriageRepair = Field(
         default=MarriageRepair.NONE, description="Re-pairing of declared kings and queens (C10)."
+    )
+    repair_kinds: tuple[Identifier, ...] = Field(
+        default=("marriage",),
+        description="Combination kinds that `marriage_repair` governs instead of re-forming.",
     )
     multi_bezique_extension: bool = Field(
         default=False,

@@ -1,0 +1,74 @@
+"""The end of a deal and of the game: end-of-hand brisques, the race check, and the
+settlement of a one-deal game."""
+
+from __future__ import annotations
+
+from interpreter.engine.dealing import deal, score
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import DealResult, Event, Phase, State
+from interpreter.model.deck import Rotation
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage
+
+
+def end_of_deal(rules: Rules, state: State) -> None:
+    n = state.players
+    brisques = rules.variant.brisques
+    if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
+        for offset in range(1, n + 1):
+            seat = (state.dealer + offset) % n
+            count = sum(1 for c in state.won[seat] if rules.brisque[c])
+            score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
+    state.deal_history.append(tuple(state.deal_points))
+    state.deal_results.append(
+        DealResult(
+            state.deal_no,
+            state.dealer,
+            tuple(state.deal_points),
+            tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
+            state.last_trick_winner,
+        )
+    )
+    state.events.append(
+        Event(
+            "end_of_deal",
+            None,
+            "deal scores " + " ".join(str(p) for p in state.deal_points),
+            deal=state.deal_no,
+        )
+    )
+    target = rules.variant.game.target
+    if max(state.scores) >= target:
+        finish_race(rules, state)
+        return
+    rotation = rules.variant.deal.rotation
+    if rotation is Rotation.LAST_TRICK_WINNER and state.last_trick_winner is not None:
+        state.dealer = state.last_trick_winner
+    else:
+        state.dealer = (state.dealer + 1) % n
+    deal(rules, state)
+
+
+def finish_race(rules: Rules, state: State) -> None:
+    """The higher score wins; a tie goes to the higher score less the brisques of the last
+    deal, then to the winner of the last trick (Enquire Within 123 x)."""
+
+    def key(seat: int) -> tuple[int, int, int]:
+        return (
+            state.scores[seat],
+            state.scores[seat] - state.deal_brisques[seat],
+            int(seat == state.last_trick_winner),
+        )
+
+    ranking = sorted(range(state.players), key=key, reverse=True)
+    state.winner = ranking[0]
+    state.phase = Phase.OVER
+    best = state.scores[state.winner]
+    tied = sum(1 for s in state.scores if s == best) > 1
+    how = " on the tie-break" if tied else ""
+    state.events.append(
+        Event(
+            "game_over",
+            state.winner,
+            f"p{state.winner + 1} reaches {rules.variant.game.target}{how}",
+        )
+    )
