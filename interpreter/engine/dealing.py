@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from interpreter.engine import blanche
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Event, Phase, State
 from interpreter.model.deck import CutRule
@@ -96,9 +97,40 @@ def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
             )
     else:
         state.stock = list(reversed(rest))
+    count_guess(rules, state)
+    blanche.after_deal(rules, state)
     state.leader = first
     state.to_act = first
     state.phase = Phase.PLAY
+
+
+def count_guess(rules: Rules, state: State) -> None:
+    """The six-pack deal-count bonuses (catalogue E46, E47): the dealer lifts a packet off the
+    pack, hoping for exactly the cards the deal needs; the non-dealer guesses its size.  The
+    engine makes both a chance event, each within three cards of the target, unless the game
+    was created with ``count_guess=(lifted, guessed)``."""
+    rule = rules.variant.deal.count_guess
+    if rule is None:
+        return
+    if state.count_override is not None:
+        lifted, guessed = state.count_override
+        state.count_override = None
+    else:
+        lifted = rule.target + state.rng.randint(-3, 3)
+        guessed = rule.target + state.rng.randint(-3, 3)
+    guesser = (state.dealer + 1) % state.players
+    state.events.append(
+        Event(
+            "count",
+            state.dealer,
+            f"p{state.dealer + 1} lifts {lifted} cards; p{guesser + 1} guesses {guessed}",
+            deal=state.deal_no,
+        )
+    )
+    if lifted == rule.target:
+        score(state, state.dealer, rule.dealer_exact, "deal_count", f"lifted exactly {lifted}")
+    if guessed == lifted:
+        score(state, guesser, rule.guesser_exact, "count_guess", f"guessed {guessed} exactly")
 
 
 def score(state: State, player: int, points: int, what: str, text: str) -> None:
@@ -107,5 +139,3 @@ def score(state: State, player: int, points: int, what: str, text: str) -> None:
     state.scores[player] += points
     state.deal_points[player] += points
     state.events.append(Event("score", player, text, points, what, state.deal_no))
-
-

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from interpreter.engine.dealing import deal, score
 from interpreter.engine.rules import Rules
+from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Event, Phase, State
 from interpreter.model.deck import Rotation
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, Settlement
 
 
 def end_of_deal(rules: Rules, state: State) -> None:
@@ -36,6 +37,9 @@ def end_of_deal(rules: Rules, state: State) -> None:
             deal=state.deal_no,
         )
     )
+    if rules.variant.game.format is GameFormat.SINGLE_DEAL:
+        finish_single(rules, state)
+        return
     target = rules.variant.game.target
     if max(state.scores) >= target:
         finish_race(rules, state)
@@ -71,4 +75,19 @@ def finish_race(rules: Rules, state: State) -> None:
             state.winner,
             f"p{state.winner + 1} reaches {rules.variant.game.target}{how}",
         )
+    )
+
+
+def finish_single(rules: Rules, state: State) -> None:
+    """A one-deal game ends with its settlement (laws 56–61)."""
+    variant = rules.variant
+    scores = (state.scores[0], state.scores[1])
+    brisques = (state.deal_brisques[0], state.deal_brisques[1])
+    settled = settle(variant.settlement or Settlement(), scores, brisques, variant.brisques.usage)
+    state.settled = settled
+    state.winner = settled.winner
+    state.phase = Phase.OVER
+    who = "void game" if settled.winner is None else f"p{settled.winner + 1} wins"
+    state.events.append(
+        Event("game_over", settled.winner, f"{who}: {settled.explanation}", settled.value)
     )

@@ -25,6 +25,8 @@ def why_not(rules: Rules, state: State, text: str) -> str:
     if command in ("deal", "pass"):
         return "the dealer has already been chosen"
     player = state.to_act
+    if command == "carte-blanche":
+        return _blank(rules, state, player)
     if command == "play":
         if phase is Phase.DECLARE:
             return f"p{player + 1} has won the trick and may declare; say 'draw' to draw and go on"
@@ -145,3 +147,19 @@ def _seven(rules: Rules, state: State, player: int, label: str, *, exchange: boo
     if all(c in state.sevens_scored for c in held):
         return f"{face} has already scored"
     return "the seven of trumps is not shown for points in this variant"
+
+
+def _blank(rules: Rules, state: State, player: int) -> str:
+    if rules.variant.carte_blanche is None:
+        return "there is no carte blanche in this variant"
+    status = state.blank[player]
+    if status == "":
+        return "your hand was dealt with a court card: no carte blanche"
+    if status == "over":
+        return "carte blanche is over: it is declared before your first card, and again only "\
+            "for each card drawn until a court card is drawn"
+    if status == "claimed":
+        return "carte blanche may be shown again only for a card just drawn that is no court card"
+    if state.phase is not Phase.PLAY:
+        return "carte blanche is declared when it is your turn to play"
+    return "carte blanche must be declared before the first trick"

@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
-from interpreter.engine import ledger
+from interpreter.cards import SUIT_SYMBOLS
+from interpreter.engine import blanche, ledger
 from interpreter.engine.dealing import deal, score
 from interpreter.engine.ending import end_of_deal
+from interpreter.engine.moves import CarteBlanche as ClaimBlank
 from interpreter.engine.moves import (
     Declare,
     Draw,
@@ -19,10 +21,16 @@ from interpreter.engine.moves import (
     ScorePending,
     ShowSeven,
 )
-from interpreter.engine.rules import Rules
+from interpreter.engine.rules import Combo, Rules
 from interpreter.engine.state import Entry, Event, Phase, State
 from interpreter.engine.tricks import endgame_playable, winning_index
-from interpreter.model.play import PerTrick, SevenExchange, SevenScore
+from interpreter.model.play import (
+    PerTrick,
+    SevenExchange,
+    SevenScore,
+    TrickPiles,
+    TrumpFixedOn,
+)
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
 
 
@@ -41,6 +49,7 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
 
 def play_moves(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
+    claim: list[Move] = [ClaimBlank()] if blanche.may_claim(rules, state, player) else []
     hand = state.hands[player]
     suit_rank = rules.order.__getitem__
     if not state.stock:
@@ -55,7 +64,7 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
         moves: dict[str, Play] = {}
         for card in sorted(cards, key=suit_rank):
             moves.setdefault(rules.face[card], Play(card, rules.face[card]))
-        return list(moves.values())
+        return [*claim, *moves.values()]
     result: dict[str, Play] = {}
     for card in sorted(hand, key=suit_rank):
         result.setdefault(rules.face[card], Play(card, rules.face[card]))
@@ -65,7 +74,7 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
         for card in sorted(table, key=suit_rank):
             label = ledger.card_label(rules, state, player, card, entries)
             result.setdefault(label, Play(card, label))
-    return list(result.values())
+    return [*claim, *result.values()]
 
 
 def declare_moves(rules: Rules, state: State) -> list[Move]:
@@ -92,6 +101,8 @@ def declare_moves(rules: Rules, state: State) -> list[Move]:
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
     combo = rules.combo_by_id[entry.combo]
+    if not ledger.forms(rules, combo, state.trump, sorted(entry.cards)):
+        return f"these cards no longer form {combo.name} now that trumps are fixed"
     return ledger.problem(rules, state, player, combo, entry.cards, pending=entry)
 
 
@@ -141,6 +152,8 @@ def do(rules: Rules, state: State, move: Move) -> None:
         exchange(rules, state, move.card)
     elif isinstance(move, ShowSeven):
         show_seven(rules, state, move.card)
+    elif isinstance(move, ClaimBlank):
+        blanche.claim(rules, state)
     else:
         elect(rules, state, move.deal)
 
@@ -162,6 +175,7 @@ def elect(rules: Rules, state: State, deal_self: bool) -> None:
 
 def play(rules: Rules, state: State, card: int) -> None:
     player = state.to_act
+    blanche.after_play(state, player)
     state.hands[player].discard(card)
     state.tables[player].discard(card)
     state.known[player].discard(card)
@@ -201,6 +215,9 @@ def finish_trick(rules: Rules, state: State) -> None:
     state.events.append(
         Event("trick", winner, f"trick {state.trick_no} to p{winner + 1}", deal=state.deal_no)
     )
+    if rules.variant.play.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
+        # The played cards lie in a heap until a brisque is won with them (law 25).
+        state.heap = [] if count else [*state.heap, *trick]
     state.trick, state.trick_players = [], []
     state.leader = state.to_act = winner
     on_trick = brisques.timing is BrisqueTiming.ON_TRICK
@@ -208,7 +225,7 @@ def finish_trick(rules: Rules, state: State) -> None:
         score(state, winner, count * brisques.value, "brisques", f"{count} brisque(s)")
     last = rules.variant.last_trick
     if stock_trick:
-        if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) == state.players:
+        if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) < 2 * state.players:
             state.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             score(state, winner, last.points, "last_trick", "last trick of the stock")
         state.phase = Phase.DECLARE
@@ -252,6 +269,8 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     if scored:
         _credit(rules, state, player, entry)
     else:
+        if rules.variant.trump.fixed_on is TrumpFixedOn.DECLARED:
+            fix_trumps(rules, state, player, combo, cards)
         state.events.append(
             Event(
                 "pending",
@@ -280,12 +299,26 @@ def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
         Event("declare", player, f"{combo.name}: {labels}", entry.points, combo.id, state.deal_no)
     )
     score(state, player, entry.points, combo.id, f"{combo.name} {labels}")
+    fix_trumps(rules, state, player, combo, entry.cards)
     # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
     state.ledger[player] = [
         e
         for e in state.ledger[player]
         if e.scored or pending_problem(rules, state, player, e) is None
     ]
+
+
+def fix_trumps(
+    rules: Rules, state: State, player: int, combo: Combo, cards: frozenset[int]
+) -> None:
+    """With no turn-up, the first marriage (or a sequence before any marriage) fixes trumps."""
+    if not ledger.makes_trumps(rules, combo, state.trump):
+        return
+    suit = rules.suit[min(cards)]
+    state.trump = suit
+    state.events.append(
+        Event("trumps", player, f"{SUIT_SYMBOLS[suit]} are trumps", deal=state.deal_no)
+    )
 
 
 def exchange(rules: Rules, state: State, card: int) -> None:
@@ -337,10 +370,17 @@ def draw(rules: Rules, state: State) -> None:
         if card == state.turn_up:
             state.known[seat].add(card)
         state.events.append(Event("draw", seat, rules.name(card), deal=state.deal_no))
+        blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY
     state.to_act = winner
-    if state.stock:
+    if len(state.stock) >= n:
         return
+    if state.stock:  # law 32: a last card that cannot go round is not drawn
+        state.undrawn = state.stock
+        state.stock = []
+        state.events.append(
+            Event("undrawn", None, f"{len(state.undrawn)} card(s) left undrawn", deal=state.deal_no)
+        )
     state.turn_up = None
     state.events.append(Event("endgame", None, "stock exhausted", deal=state.deal_no))
     if rules.variant.endgame.declared_back_to_hand:
@@ -348,5 +388,3 @@ def draw(rules: Rules, state: State) -> None:
             state.known[seat] |= state.tables[seat]
             state.hands[seat] |= state.tables[seat]
             state.tables[seat].clear()
-
-

@@ -36,14 +36,17 @@ class Game:
         seed: int | None = None,
         deck_order: Sequence[str | int] | None = None,
         dealer: int | None = None,
+        count_guess: tuple[int, int] | None = None,
     ) -> Game:
         """A new game.  ``seed`` drives every shuffle and cut.  ``deck_order`` fixes the cards
         of the first deal, top card first (faces like ``"QS"``; each physical copy is taken in
-        turn), for worked examples and tests.  ``dealer`` skips the cut."""
+        turn), for worked examples and tests.  ``dealer`` skips the cut.  ``count_guess`` fixes the
+        six-pack deal count of the first deal: (cards lifted, non-dealer's guess)."""
         rules = variant if isinstance(variant, Rules) else Rules(variant)
         state = State(players=rules.players, rng=random.Random(seed))
         state.scores = [0] * rules.players
         state.reset_deal()
+        state.count_override = count_guess
         order = None if deck_order is None else _resolve_order(rules, deck_order)
         dealing.start(rules, state, dealer, order)
         return cls(rules, state)
@@ -98,6 +101,7 @@ class Game:
             deals=state.deal_no,
             reason=state.events[-1].text,
             deal_scores=tuple(state.deal_history),
+            settlement=state.settled,
         )
 
     def legal_moves(self) -> list[Move]:

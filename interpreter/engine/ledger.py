@@ -235,16 +235,20 @@ def _reform_problem(
         if repair and reuse.marriage_repair is not MarriageRepair.NONE:
             spouses = entry.cards - cards
             if reuse.marriage_repair is MarriageRepair.WIDOW and spouses & held:
-                return (f"{card} is still married in declaration {entry.no}: a widow may "
-                        "remarry only once the spouse has been played")
+                return (
+                    f"{card} is still married in declaration {entry.no}: a widow may "
+                    "remarry only once the spouse has been played"
+                )
             continue
         if repair:
             return f"{card} has already scored in {_kind_name(rules, combo)}"
         if not cards - entry.cards:
             return f"add a card that was not in declaration {entry.no}"
         if reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED and not entry.cards - held:
-            return (f"to form {combo.name} again, first play a card of declaration {entry.no} "
-                    "and put a new card in its place")
+            return (
+                f"to form {combo.name} again, first play a card of declaration {entry.no} "
+                "and put a new card in its place"
+            )
     return None
 
 

@@ -76,6 +76,16 @@ class ShowSeven:
 
 
 @dataclass(frozen=True, slots=True)
+class CarteBlanche:
+    """Show a hand without a court card (or, later, a non-court card just drawn) and score."""
+
+    kind = "carte_blanche"
+
+    def __str__(self) -> str:
+        return "carte-blanche"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     kind = "draw"
 
@@ -95,7 +105,7 @@ class Elect:
         return "deal" if self.deal else "pass"
 
 
-Move = Play | Declare | ScorePending | ExchangeSeven | ShowSeven | Draw | Elect
+Move = Play | Declare | ScorePending | ExchangeSeven | ShowSeven | CarteBlanche | Draw | Elect
 
 _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
 
@@ -120,6 +130,8 @@ def normalize(text: str) -> str:
     if not words:
         raise MoveSyntaxError("empty move")
     command = words[0].lower()
+    if [w.lower() for w in words] == ["carte", "blanche"] or command == "carte-blanche":
+        return "carte-blanche"
     if command in ("draw", "deal", "pass"):
         if len(words) != 1:
             raise MoveSyntaxError(f"{command!r} takes nothing after it")

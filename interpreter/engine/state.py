@@ -88,6 +88,13 @@ class State:
     deal_history: list[tuple[int, ...]] = field(default_factory=list)  # points of each deal
     deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
+    heap: list[int] = field(default_factory=list)  # played cards lying face up (law 25)
+    undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
+    blank: list[str] = field(default_factory=list)  # carte blanche state per seat
+    played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
+    last_drawn: int = -1  # the card a carte-blanche holder may show again
+    count_override: tuple[int, int] | None = None  # (lifted, guessed) for the first deal
+    settled: Any = None  # the settlement of a one-deal game
     moves_cache: list[Any] | None = None  # the declaring window's moves, until a move
     pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
 
@@ -109,6 +116,10 @@ class State:
         self.window_cards = set()
         self.sevens_scored = set()
         self.trick_no = 0
+        self.heap = []
+        self.undrawn = []
+        self.blank = [""] * n
+        self.played = [False] * n
         self.last_trick = None
         self.last_trick_winner = None
 
@@ -133,6 +144,10 @@ class State:
         other.deal_history = list(self.deal_history)
         other.deal_results = list(self.deal_results)
         other.moves_cache = None
+        other.heap = list(self.heap)
+        other.undrawn = list(self.undrawn)
+        other.blank = list(self.blank)
+        other.played = list(self.played)
         return other
 
     def holds(self, player: int, card: int) -> bool:

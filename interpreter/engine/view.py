@@ -44,6 +44,7 @@ class PlayerView:
     trick: tuple[tuple[int, Face], ...]  # (seat, face) played so far
     last_trick: tuple[tuple[int, Face], ...]
     last_trick_winner: int | None
+    heap: tuple[Face, ...]  # played cards lying face up until a brisque is won (law 25)
     entries: tuple[tuple[PublicEntry, ...], ...]
     scores: tuple[int, ...]
     deal_points: tuple[int, ...]
@@ -96,6 +97,7 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         if last is None
         else tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
         last_trick_winner=None if last is None else last[2],
+        heap=tuple(faces[c] for c in state.heap),
         entries=entries,
         scores=tuple(state.scores),
         deal_points=tuple(state.deal_points),

@@ -19,17 +19,14 @@ from interpreter.model.deck import Deck
 from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
-    MarriageRepair,
     PartnerCards,
     PerTrick,
-    ReuseMode,
     SevenExchange,
     SevenScore,
-    TrickPiles,
     TrumpMode,
     Zone,
 )
-from interpreter.model.scoring import BrisqueUsage, GameFormat
+from interpreter.model.scoring import GameFormat
 
 Where = Callable[[KeyPath], Origin]
 """Where a key path was written (file, line): used to name the first of two duplicates."""
@@ -44,13 +41,6 @@ class Problem:
 UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
     ("players.count", lambda v: v.players.count != 2, "two players only"),
     ("players.partnerships", lambda v: bool(v.players.partnerships), "no partnerships"),
-    ("trump.mode", lambda v: v.trump.mode != TrumpMode.TURN_UP, "trumps by the turn-up only"),
-    ("deal.count_guess", lambda v: v.deal.count_guess is not None, "no deal-count bonuses"),
-    (
-        "play.tricks",
-        lambda v: v.play.tricks == TrickPiles.HEAP_UNTIL_BRISQUE,
-        "tricks lie face up",
-    ),
     (
         "declare.right",
         lambda v: v.declare.right != DeclareRight.TRICK_WINNER,
@@ -81,12 +71,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         lambda v: v.declare.must_use_trick_card,
         "declarations need not use a card of the trick",
     ),
-    ("reuse.mode", lambda v: v.reuse.mode == ReuseMode.REFORM, "no re-forming of combinations"),
-    (
-        "reuse.marriage_repair",
-        lambda v: v.reuse.marriage_repair != MarriageRepair.NONE,
-        "no marriage repair",
-    ),
     (
         "reuse.multi_bezique_extension",
         lambda v: v.reuse.multi_bezique_extension,
@@ -109,7 +93,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         lambda v: v.seven is not None and v.seven.score_trigger == SevenScore.ON_TRICK_WON,
         "the seven scores when declared or played",
     ),
-    ("carte_blanche", lambda v: v.carte_blanche is not None, "no carte blanche"),
     ("open_cards", lambda v: v.open_cards is not None, "no open cards"),
     (
         "declare.partner_consultation",
@@ -122,13 +105,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "endgame.declared_back_to_hand",
         lambda v: not v.endgame.declared_back_to_hand,
         "declared cards go back to the hand",
-    ),
-    ("game.format", lambda v: v.game.format == GameFormat.SINGLE_DEAL, "race games only"),
-    ("settlement", lambda v: v.settlement is not None, "no one-deal settlement"),
-    (
-        "brisques.usage",
-        lambda v: v.brisques.usage == BrisqueUsage.TIE_AND_RUBICON_ONLY,
-        "brisques always or never count",
     ),
 )
 """Rules the engine cannot play yet: (key path, is the variant using it?, what it can do).
@@ -337,7 +313,9 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
             f"but the deck has {deck_size}"
         )
         problems.append(Problem(("deal", "hand_size"), message))
-    elif (deck_size - dealt) % players:
+    elif turn_up and (deck_size - dealt) % players:
+        # With a turn-up the last card drawn must be the turn-up; without one, an odd last
+        # card is simply not drawn (law 32).
         message = (
             f"the stock after the deal has {deck_size - dealt} cards ({deck_size} in the deck, "
             f"{dealt} dealt), which {players} players cannot draw evenly: the last draw could "
