@@ -269,9 +269,9 @@ def test_three_players_are_not_supported_yet() -> None:
     ("extra", "expected"),
     [
         (
-            '[trump]\nmode = "first_marriage_or_sequence"\n',
-            "v.toml:19: trump.mode: trump.mode = 'first_marriage_or_sequence' is not supported "
-            "yet by this engine (trumps by the turn-up only)",
+            '[endgame]\nmode = "paired_duels"\n',
+            "v.toml:19: endgame.mode: endgame.mode = 'paired_duels' is not supported "
+            "yet by this engine (no paired duels)",
         ),
         (
             '[declare]\nsources = ["hand"]\n',
@@ -284,14 +284,13 @@ def test_three_players_are_not_supported_yet() -> None:
             "yet by this engine (the seven scores when declared or played)",
         ),
         (
-            "[settlement]\ngame_bonus = 500\n",
-            "v.toml:18: settlement: settlement is not supported yet by this engine (no one-deal "
-            "settlement)",
+            '[open_cards]\nranks = ["A"]\n',
+            "v.toml:18: open_cards: open_cards is not supported yet by this engine (no open cards)",
         ),
         (
-            '[game]\nformat = "single_deal"\n',
-            "v.toml:19: game.format: game.format = 'single_deal' is not supported yet by this "
-            "engine (race games only)",
+            "[declare]\nmust_use_trick_card = true\n",
+            "v.toml:19: declare.must_use_trick_card: declare.must_use_trick_card = true is not "
+            "supported yet by this engine (declarations need not use a card of the trick)",
         ),
     ],
 )

@@ -15,6 +15,7 @@ from collections import Counter
 
 from interpreter.cards import Face
 from interpreter.engine import (
+    CarteBlanche,
     Declare,
     Draw,
     Elect,
@@ -48,6 +49,8 @@ class GreedyAgent:
         first = moves[0]
         if isinstance(first, Elect):
             return next(m for m in moves if isinstance(m, Elect) and not m.deal)
+        if isinstance(first, CarteBlanche):
+            return first
         if isinstance(first, Play):
             plays = [m for m in moves if isinstance(m, Play)]
             return self._endgame(view, plays) if view.endgame else self._stock(view, plays)

@@ -3,6 +3,7 @@
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
 from interpreter.engine.game import Game
 from interpreter.engine.moves import (
+    CarteBlanche,
     Declare,
     Draw,
     Elect,
@@ -18,6 +19,7 @@ from interpreter.engine.state import DealResult, Event, Phase
 from interpreter.engine.view import PlayerView, PublicEntry
 
 __all__ = [
+    "CarteBlanche",
     "DealResult",
     "Declare",
     "Draw",

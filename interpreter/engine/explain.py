@@ -156,8 +156,10 @@ def _blank(rules: Rules, state: State, player: int) -> str:
     if status == "":
         return "your hand was dealt with a court card: no carte blanche"
     if status == "over":
-        return "carte blanche is over: it is declared before your first card, and again only "\
+        return (
+            "carte blanche is over: it is declared before your first card, and again only "
             "for each card drawn until a court card is drawn"
+        )
     if status == "claimed":
         return "carte blanche may be shown again only for a card just drawn that is no court card"
     if state.phase is not Phase.PLAY:
