@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections.abc import Sequence
 
@@ -12,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from interpreter.agents import AGENT_NAMES
+from interpreter.engine.settlement import settle
 from interpreter.loader import (
     VariantError,
     check,
@@ -20,6 +22,7 @@ from interpreter.loader import (
     shipped_variant_names,
 )
 from interpreter.model import Variant
+from interpreter.model.scoring import GameFormat
 from interpreter.simulate import Summary, simulate
 
 
@@ -44,6 +47,27 @@ def _parser() -> argparse.ArgumentParser:
         help=f"one agent per seat, comma-separated, from: {', '.join(AGENT_NAMES)}",
     )
     p_sim.add_argument("--json", action="store_true", help="print one JSON object")
+    p_settle = sub.add_parser(
+        "settle", help="value a one-deal game from its final scores (laws 56-61)"
+    )
+    p_settle.add_argument("variant", metavar="VARIANT", help="shipped name or path")
+    p_settle.add_argument(
+        "--scores",
+        type=int,
+        nargs=2,
+        required=True,
+        metavar=("A", "B"),
+        help="each player's final score, brisques excluded",
+    )
+    p_settle.add_argument(
+        "--brisques",
+        type=int,
+        nargs=2,
+        default=(0, 0),
+        metavar=("A", "B"),
+        help="each player's brisque points (10 per ace or ten won)",
+    )
+    p_settle.add_argument("--json", action="store_true", help="print one JSON object")
     p_play = sub.add_parser("play", help="play a game in the terminal against a bot")
     p_play.add_argument("variant", metavar="VARIANT", help="shipped name or path")
     p_play.add_argument("--seed", type=int, default=None, help="random seed")
@@ -73,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "simulate":
             return _simulate(args, out, err)
+        if args.command == "settle":
+            return _settle(args)
         from interpreter.play import play_terminal
 
         return play_terminal(
@@ -133,6 +159,30 @@ def _check(paths: Sequence[str]) -> int:
     return 0
 
 
+def _settle(args: argparse.Namespace) -> int:
+    variant = load_variant(args.variant)
+    if variant.game.format is not GameFormat.SINGLE_DEAL or variant.settlement is None:
+        raise ValueError(
+            f"{variant.name} is a race game to {variant.game.target}: it has no one-deal "
+            "settlement (try rubicon, chinese or eight-pack)"
+        )
+    scores = (args.scores[0], args.scores[1])
+    brisques = (args.brisques[0], args.brisques[1])
+    if min(*scores, *brisques) < 0:
+        raise ValueError("scores and brisques cannot be negative")
+    result = settle(variant.settlement, scores, brisques, variant.brisques.usage)
+    if args.json:
+        print(json.dumps(result.as_json(), ensure_ascii=False))
+        return 0
+    if result.winner is None:
+        print(f"{variant.title}: the game is void. {result.explanation}")
+        return 0
+    rubicon = " The loser is rubiconed." if result.rubiconed else ""
+    print(f"{variant.title}: player {'AB'[result.winner]} wins {result.value}.{rubicon}")
+    print(result.explanation)
+    return 0
+
+
 def _simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     variant = load_variant(args.variant)
     agents = [name.strip() for name in args.agents.split(",") if name.strip()]
@@ -186,6 +236,12 @@ def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
             str(summary.last_tricks[seat]),
         )
     out.print(seats)
+    if summary.game_values:
+        share = summary.rubicons / len(summary.game_values)
+        out.print(
+            f"One-deal games: mean value {statistics.fmean(summary.game_values):.0f}; "
+            f"loser rubiconed in {share:.1%}; {summary.void_games} void"
+        )
     combos = Table(title="Combinations scored")
     combos.add_column("combination")
     combos.add_column("times", justify="right")

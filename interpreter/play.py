@@ -51,6 +51,8 @@ def render(view: PlayerView, names: list[str]) -> str:
             "To score: "
             + ", ".join(f"{e.no}: {e.combo} {_faces(e.faces)} ({e.points})" for e in pending)
         )
+    if view.heap:
+        lines.append(f"Tricks lying face up (until a brisque is won): {_faces(view.heap)}")
     if view.trick:
         lines.append("Trick: " + ", ".join(f"{names[s]} {f.pretty}" for s, f in view.trick))
     return "\n".join(lines)
@@ -69,7 +71,7 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
         return f"{who}: +{event.points} for {event.text}"
     if event.kind == "pending":
         return f"{who}: show {event.text}"
-    if event.kind == "exchange":
+    if event.kind in ("exchange", "trumps", "carte_blanche"):
         return f"{who}: {event.text}"
     if event.kind in (
         "trick",

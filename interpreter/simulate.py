@@ -29,6 +29,9 @@ class Summary:
     brisques: list[int] = field(default_factory=list)
     last_tricks: list[int] = field(default_factory=list)
     combinations: Counter[str] = field(default_factory=Counter)
+    game_values: list[int] = field(default_factory=list)  # one-deal games: value of each game
+    rubicons: int = 0  # one-deal games in which the loser was rubiconed
+    void_games: int = 0
 
     @property
     def mean_scores(self) -> list[float]:
@@ -59,6 +62,15 @@ class Summary:
             ],
             "last_tricks": self.last_tricks,
             "combinations": dict(sorted(self.combinations.items())),
+            **(
+                {
+                    "mean_game_value": round(statistics.fmean(self.game_values), 1),
+                    "rubicon_rate": round(self.rubicons / len(self.game_values), 4),
+                    "void_games": self.void_games,
+                }
+                if self.game_values
+                else {}
+            ),
         }
 
 
@@ -102,6 +114,10 @@ def simulate(
             outcome = game.outcome
             if outcome is not None and outcome.winner is not None:
                 summary.game_wins[outcome.winner] += 1
+            if outcome is not None and outcome.settlement is not None:
+                summary.game_values.append(outcome.settlement.value)
+                summary.rubicons += outcome.settlement.rubiconed
+                summary.void_games += outcome.settlement.void
     summary.seconds = time.perf_counter() - started
     return summary
 
