@@ -82,6 +82,8 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
         "elect",
         "deal",
         "turn_up",
+        "count",
+        "undrawn",
     ):
         text = event.text
         for seat, name in enumerate(names):
