@@ -150,3 +150,56 @@ def test_play_shows_the_declared_cards_of_both_sides() -> None:
     game = Game.new(variant, seed=1, dealer=1)
     screen = render(game.view(0), ["You", "bot"])
     assert "bot’s table:" in screen and "Your table:" in screen and "Your hand:" in screen
+
+
+def test_settle_applies_the_laws(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "settle", "rubicon", "--scores", "1510", "1240")
+    assert code == 0 and "player A wins 800" in out
+
+
+def test_settle_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "settle", "rubicon", "--scores", "1320", "620", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {k: data[k] for k in ("winner", "value", "rubiconed", "void")} == {
+        "winner": 0,
+        "value": 3200,
+        "rubiconed": True,
+        "void": False,
+    }
+    _, out, _ = run_cli(
+        capsys,
+        "settle",
+        "rubicon",
+        "--scores",
+        "1200",
+        "1200",
+        "--brisques",
+        "150",
+        "150",
+        "--json",
+    )
+    assert json.loads(out)["winner"] is None and json.loads(out)["void"] is True
+
+
+def test_settle_uses_the_variant_values(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run_cli(capsys, "settle", "rubicon-modern", "--scores", "1320", "620", "--json")
+    assert json.loads(out)["value"] == 700 + 500 + 500
+    _, out, _ = run_cli(capsys, "settle", "chinese", "--scores", "5200", "3100", "--json")
+    assert json.loads(out)["value"] == 5200 - 3100 + 1000
+
+
+def test_settle_refuses_a_race_game_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "settle", "bezique", "--scores", "1000", "900")
+    assert code == 2 and "no one-deal settlement" in err and "Traceback" not in err
+
+
+def test_simulate_one_deal_games_reports_rubicons_and_game_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run_cli(capsys, "simulate", "rubicon", "--deals", "10", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 10
+    assert 0 <= data["rubicon_rate"] <= 1 and data["mean_game_value"] >= 600
+    code, out, _ = run_cli(capsys, "simulate", "rubicon", "--deals", "5")
+    assert "rubiconed in" in out and "mean value" in out
