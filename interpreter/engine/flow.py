@@ -62,12 +62,14 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
             rules.variant.endgame,
         )
         moves: dict[str, Play] = {}
+        plays = rules.hand_plays
         for card in sorted(cards, key=suit_rank):
-            moves.setdefault(rules.face[card], Play(card, rules.face[card]))
+            moves.setdefault(rules.face[card], plays[card])
         return [*claim, *moves.values()]
     result: dict[str, Play] = {}
+    plays = rules.hand_plays
     for card in sorted(hand, key=suit_rank):
-        result.setdefault(rules.face[card], Play(card, rules.face[card]))
+        result.setdefault(rules.face[card], plays[card])
     table = state.tables[player]
     if table:
         entries = ledger.entries_by_card(state, player)
@@ -115,8 +117,8 @@ def exchange_card(rules: Rules, state: State, player: int) -> int | None:
         return None
     if rules.is_trump_seven(turn_up, state.trump):
         return None
-    for card in sorted(state.hands[player] | state.tables[player]):
-        if rules.is_trump_seven(card, state.trump):
+    for card in rules.sevens_of(state.trump):
+        if card in state.hands[player] or card in state.tables[player]:
             return card
     return None
 
@@ -125,11 +127,11 @@ def showable_sevens(rules: Rules, state: State, player: int) -> list[int]:
     seven = rules.seven
     if seven is None or seven.score_trigger is not SevenScore.DECLARE_AFTER_WIN:
         return []
-    found: dict[str, int] = {}
-    for card in sorted(state.hands[player] | state.tables[player]):
-        if rules.is_trump_seven(card, state.trump) and card not in state.sevens_scored:
-            found.setdefault(rules.face[card], card)
-    return list(found.values())
+    for card in rules.sevens_of(state.trump):
+        held = card in state.hands[player] or card in state.tables[player]
+        if held and card not in state.sevens_scored:
+            return [card]  # copies of the seven of trumps are interchangeable
+    return []
 
 
 # -- doing moves ---------------------------------------------------------------------------

@@ -308,10 +308,15 @@ def declarations(
 
 
 def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
+    get = counts.get
     for faces, n in need:
         if len(faces) == 1:
-            if counts.get(faces[0], 0) < n:
+            if get(faces[0], 0) < n:
                 return False
-        elif sum(counts.get(f, 0) for f in faces) < n:
-            return False
+        else:
+            have = 0
+            for face in faces:
+                have += get(face, 0)
+            if have < n:
+                return False
     return True

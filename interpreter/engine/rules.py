@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.cards import Deck, Face, parse_face
+from interpreter.engine.moves import Play
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 
 
@@ -100,6 +101,8 @@ class Rules:
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
         self.seven = variant.seven
         self.hand_size = variant.deal.hand_size
+        # The move that plays each card from the hand (its label is just its face).
+        self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
         self.ways_cache: dict[str | None, list[tuple[Combo, list[Way]]]] = {}
@@ -112,6 +115,12 @@ class Rules:
 
     def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
         return self.variant.bezique.pair(trump)
+
+    def sevens_of(self, trump: str | None) -> tuple[int, ...]:
+        """The physical sevens of trumps, lowest id first."""
+        if self.seven is None or trump is None:
+            return ()
+        return self.by_face.get(self.seven.rank + trump, ())
 
     def is_trump_seven(self, card: int, trump: str | None) -> bool:
         return (
