@@ -103,8 +103,7 @@ def simulate(
             seat = game.to_act
             assert seat is not None
             game.step(bots[seat].choose(game.view(seat)))
-            results = game.deal_results
-            while counted < len(results):
+            while counted < game.deals_finished:
                 _count_deal(summary, game, counted)
                 counted += 1
                 if on_deal is not None:

@@ -86,6 +86,11 @@ class Game:
         return tuple(self._state.events)
 
     @property
+    def deals_finished(self) -> int:
+        """How many deals have been played to the end."""
+        return len(self._state.deal_results)
+
+    @property
     def deal_results(self) -> tuple[DealResult, ...]:
         """One summary per finished deal."""
         return tuple(self._state.deal_results)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Phase, State
+from interpreter.engine.state import Entry, Phase, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,16 +67,12 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
     order = rules.order.__getitem__
 
     def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
-        return tuple((c, faces[c]) for c in sorted(ids, key=order))
+        if not ids:
+            return ()
+        return tuple([(c, faces[c]) for c in sorted(ids, key=order)])
 
     last = state.last_trick
-    entries = tuple(
-        tuple(
-            PublicEntry(e.no, e.combo, tuple(faces[c] for c in sorted(e.cards)), e.points, e.scored)
-            for e in state.ledger[seat]
-        )
-        for seat in range(n)
-    )
+    entries = tuple(_entries(rules, entries) for entries in state.ledger)
     return PlayerView(
         player=player,
         players=n,
@@ -90,7 +86,9 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         stock_size=len(state.stock),
         hand=cards(state.hands[player]),
         table=tuple(cards(state.tables[seat]) for seat in range(n)),
-        known=tuple(tuple(faces[c] for c in sorted(state.known[seat])) for seat in range(n)),
+        known=tuple(
+            tuple([faces[c] for c in sorted(known)]) if known else () for known in state.known
+        ),
         hand_sizes=tuple(len(state.hands[s]) + len(state.tables[s]) for s in range(n)),
         trick=tuple((s, faces[c]) for s, c in zip(state.trick_players, state.trick, strict=True)),
         last_trick=()
@@ -102,4 +100,18 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         scores=tuple(state.scores),
         deal_points=tuple(state.deal_points),
         legal_moves=tuple(moves) if state.to_act == player else (),
+    )
+
+
+def _entries(rules: Rules, entries: list[Entry]) -> tuple[PublicEntry, ...]:
+    if not entries:
+        return ()
+    faces = rules.faces
+    return tuple(
+        [
+            PublicEntry(
+                e.no, e.combo, tuple([faces[c] for c in sorted(e.cards)]), e.points, e.scored
+            )
+            for e in entries
+        ]
     )
