@@ -56,6 +56,8 @@ def playout(game: Game, rng: random.Random, *, max_deals: int = 1, audit: bool =
                 assert str(game.parse_move(str(move))) == str(move)
             view = game.view(game.to_act or 0)
             assert {c for c, _ in view.hand} == game._state.hands[view.player]
+            ledger = [[(e.no, e.combo, e.scored) for e in seat] for seat in game._state.ledger]
+            assert [[(e.no, e.combo, e.scored) for e in seat] for seat in view.entries] == ledger
         game.apply(rng.choice(moves))
     check_invariants(game)
 

@@ -187,6 +187,7 @@ def play(rules: Rules, state: State, card: int) -> None:
     entries = state.ledger[player]
     if any(not e.scored and card in e.cards for e in entries):
         state.ledger[player] = [e for e in entries if e.scored or card not in e.cards]
+        state.ledger_version += 1
     seven = rules.seven
     if (
         seven is not None
@@ -249,6 +250,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     one = rules.variant.declare.scores_per_trick is PerTrick.ONE
     scored = not (one and state.window_scored)
     entries = state.ledger[player]
+    state.ledger_version += 1
     number = max((e.no for e in entries), default=0) + 1
     cards = frozenset(move.cards)
     entry = Entry(
@@ -303,6 +305,7 @@ def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
     score(state, player, entry.points, combo.id, f"{combo.name} {labels}")
     fix_trumps(rules, state, player, combo, entry.cards)
     # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
+    state.ledger_version += 1
     state.ledger[player] = [
         e
         for e in state.ledger[player]

@@ -95,6 +95,8 @@ class State:
     last_drawn: int = -1  # the card a carte-blanche holder may show again
     count_override: tuple[int, int] | None = None  # (lifted, guessed) for the first deal
     settled: Any = None  # the settlement of a one-deal game
+    ledger_version: int = 0  # changes whenever any ledger changes (views cache on it)
+    entries_view: tuple[int, Any] = (-1, ())
     moves_cache: list[Any] | None = None  # the declaring window's moves, until a move
     pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
 
@@ -107,6 +109,7 @@ class State:
         self.deal_points = [0] * n
         self.deal_brisques = [0] * n
         self.ledger = [[] for _ in range(n)]
+        self.ledger_version += 1
         self.stock = []
         self.trick = []
         self.trick_players = []

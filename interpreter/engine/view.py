@@ -72,7 +72,10 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         return tuple([(c, faces[c]) for c in sorted(ids, key=order)])
 
     last = state.last_trick
-    entries = tuple(_entries(rules, entries) for entries in state.ledger)
+    version, entries = state.entries_view
+    if version != state.ledger_version:
+        entries = tuple(_entries(rules, entries) for entries in state.ledger)
+        state.entries_view = (state.ledger_version, entries)
     return PlayerView(
         player=player,
         players=n,
