@@ -22,6 +22,8 @@ from interpreter.model import Bezique, SameRank, SameSuit, Variant
 
 BEGIN = "<!-- schema:begin -->"
 END = "<!-- schema:end -->"
+UNSUPPORTED_BEGIN = "<!-- unsupported:begin -->"
+UNSUPPORTED_END = "<!-- unsupported:end -->"
 _SKIP = {"source", "note"}
 
 
@@ -128,11 +130,27 @@ def reference() -> str:
     return "\n".join(parts) + "\n"
 
 
+def unsupported() -> str:
+    """The Markdown table of the rules the engine does not play yet."""
+    from interpreter.loader.semantic import UNSUPPORTED
+
+    rows = ["| key | the engine plays |", "|---|---|"]
+    rows += [f"| `{key}` | {what} |" for key, _, what in UNSUPPORTED]
+    return "\n".join(rows) + "\n"
+
+
+def _replace(text: str, begin: str, end: str, block: str) -> str:
+    if begin not in text:
+        return text
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + block + text[stop:]
+
+
 def write(page: Path) -> bool:
-    """Replace the generated block of ``page``; returns whether the file changed."""
+    """Replace the generated blocks of ``page``; returns whether the file changed."""
     text = page.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    updated = text[:start] + "\n" + reference() + text[end:]
+    updated = _replace(text, BEGIN, END, reference())
+    updated = _replace(updated, UNSUPPORTED_BEGIN, UNSUPPORTED_END, unsupported())
     if updated != text:
         page.write_text(updated, encoding="utf-8")
     return updated != text
