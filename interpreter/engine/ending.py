@@ -17,7 +17,7 @@ def end_of_deal(rules: Rules, state: State) -> None:
     if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
         for offset in range(1, n + 1):
             seat = (state.dealer + offset) % n
-            count = sum(1 for c in state.won[seat] if rules.brisque[c])
+            count = sum(1 for c in [*state.won[seat], *state.open[seat]] if rules.brisque[c])
             score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
     state.deal_history.append(tuple(state.deal_points))
     state.deal_results.append(
@@ -25,7 +25,10 @@ def end_of_deal(rules: Rules, state: State) -> None:
             state.deal_no,
             state.dealer,
             tuple(state.deal_points),
-            tuple(sum(1 for c in won if rules.brisque[c]) for won in state.won),
+            tuple(
+                sum(1 for c in [*won, *opened] if rules.brisque[c])
+                for won, opened in zip(state.won, state.open, strict=True)
+            ),
             state.last_trick_winner,
         )
     )

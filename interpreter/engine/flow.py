@@ -113,10 +113,12 @@ def exchange_card(rules: Rules, state: State, player: int) -> int | None:
     turn_up = state.turn_up
     if seven is None or not seven.exchange or turn_up is None or not state.stock:
         return None
-    if seven.exchange_when is not SevenExchange.AFTER_OWN_TRICK_WIN:
-        return None
     if rules.is_trump_seven(turn_up, state.trump):
         return None
+    if seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+        # Polish: the seven won in the trick just taken, not one held in the hand.
+        won = ledger.last_trick_cards(state)
+        return next((c for c in won if rules.is_trump_seven(c, state.trump)), None)
     for card in rules.sevens_of(state.trump):
         if card in state.hands[player] or card in state.tables[player]:
             return card
@@ -209,7 +211,7 @@ def finish_trick(rules: Rules, state: State) -> None:
     strength = rules.strength if stock_trick else rules.end_strength
     trick, seats = state.trick, state.trick_players
     winner = seats[winning_index(trick, rules.suit, strength, state.trump)]
-    state.won[winner].extend(trick)
+    take_trick(rules, state, winner, trick)
     brisques = rules.variant.brisques
     count = sum(1 for c in trick if rules.brisque[c])
     state.deal_brisques[winner] += count * brisques.value
@@ -226,22 +228,49 @@ def finish_trick(rules: Rules, state: State) -> None:
     on_trick = brisques.timing is BrisqueTiming.ON_TRICK
     if count and brisques.usage is BrisqueUsage.ALWAYS and on_trick:
         score(state, winner, count * brisques.value, "brisques", f"{count} brisque(s)")
+    seven = rules.seven
+    if stock_trick and seven is not None and seven.score_trigger is SevenScore.ON_TRICK_WON:
+        for card in trick:  # Polish: the winner of the trick scores the seven of trumps
+            if rules.is_trump_seven(card, state.trump) and card not in state.sevens_scored:
+                state.sevens_scored.add(card)
+                score(state, winner, seven.points, "seven", f"seven of trumps {rules.pretty(card)}")
     last = rules.variant.last_trick
+    final = not stock_trick and not any(state.hands)
     if stock_trick:
         if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) < 2 * state.players:
             state.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             score(state, winner, last.points, "last_trick", "last trick of the stock")
+    elif final and last.which is WhichTrick.FINAL:
+        state.last_trick_winner = winner
+        score(state, winner, last.points, "last_trick", "last trick")
+    if stock_trick or rules.variant.declare.after_stock_exhausted:
         state.phase = Phase.DECLARE
         state.window_scored = False
         state.window_cards = set()
+        state.window_kinds = set()
         return
-    if any(state.hands):
+    if final:
+        end_of_deal(rules, state)
+    else:
         state.phase = Phase.PLAY
-        return
-    if last.which is WhichTrick.FINAL:
-        state.last_trick_winner = winner
-        score(state, winner, last.points, "last_trick", "last trick")
-    end_of_deal(rules, state)
+
+
+def is_open_card(rules: Rules, state: State, card: int) -> bool:
+    opens = rules.variant.open_cards
+    if opens is None:
+        return False
+    rank = rules.rank[card]
+    return rank in opens.ranks or (rank in opens.trump_ranks and rules.suit[card] == state.trump)
+
+
+def take_trick(rules: Rules, state: State, winner: int, cards: list[int]) -> None:
+    """The won cards go to the winner's tricks; with open cards (Polish), scoring cards are
+    laid face up among his open cards instead."""
+    for card in cards:
+        if is_open_card(rules, state, card):
+            state.open[winner].add(card)
+        else:
+            state.won[winner].append(card)
 
 
 def declare(rules: Rules, state: State, move: Declare) -> None:
@@ -265,7 +294,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
         state.trick_no,
     )
     entries.append(entry)
-    for card in cards:
+    for card in cards:  # from the hand to the table; open cards stay where they are
         if card in state.hands[player]:
             state.hands[player].discard(card)
             state.tables[player].add(card)
@@ -297,6 +326,7 @@ def score_pending(rules: Rules, state: State, number: int) -> None:
 def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
     state.window_scored = True
     state.window_cards |= entry.cards
+    state.window_kinds.add(entry.kind)
     combo = rules.combo_by_id[entry.combo]
     labels = " ".join(rules.pretty(c) for c in sorted(entry.cards))
     state.events.append(
@@ -329,13 +359,22 @@ def fix_trumps(
 def exchange(rules: Rules, state: State, card: int) -> None:
     player = state.to_act
     old = state.stock[0]
-    state.hands[player].discard(card)
-    state.tables[player].discard(card)
-    state.known[player].discard(card)
     state.stock[0] = card
     state.turn_up = card
-    state.hands[player].add(old)
-    state.known[player].add(old)
+    if card in state.won[player]:  # Polish: the seven came from the trick just won
+        state.won[player].remove(card)
+        take_trick(rules, state, player, [old])
+        brisques = rules.variant.brisques
+        if rules.brisque[old]:
+            state.deal_brisques[player] += brisques.value
+            if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.ON_TRICK:
+                score(state, player, brisques.value, "brisques", f"{rules.pretty(old)} taken")
+    else:
+        state.hands[player].discard(card)
+        state.tables[player].discard(card)
+        state.known[player].discard(card)
+        state.hands[player].add(old)
+        state.known[player].add(old)
     state.events.append(
         Event(
             "exchange",
@@ -366,8 +405,15 @@ def show_seven(rules: Rules, state: State, card: int) -> None:
 
 
 def draw(rules: Rules, state: State) -> None:
+    """End the declaring window: the winner draws, then each other player (law 32: a card
+    that cannot go round is not drawn).  In the last tricks (Polish) nothing is drawn."""
     winner = state.to_act
     n = state.players
+    if not state.stock:
+        state.phase = Phase.PLAY
+        if not any(state.hands):
+            end_of_deal(rules, state)
+        return
     for offset in range(n):
         seat = (winner + offset) % n
         card = state.stock.pop()

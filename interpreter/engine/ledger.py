@@ -18,6 +18,7 @@ from interpreter.model.play import (
     ReformTrigger,
     ReuseMode,
     TrumpMode,
+    Zone,
 )
 
 
@@ -33,21 +34,40 @@ def entries_by_card(state: State, player: int) -> dict[int, list[int]]:
 def card_label(
     rules: Rules, state: State, player: int, card: int, entries: dict[int, list[int]]
 ) -> str:
-    """The notation of a card of ``player`` as moves write it (``QS``, ``QS*1.3``)."""
+    """The notation of a card of ``player`` as moves write it: ``QS`` in the hand, ``QS*1.3``
+    face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open card won in
+    the trick just played."""
     face = rules.face[card]
     if card in state.hands[player]:
         return face
     numbers = entries.get(card)
-    return face + "*" + (".".join(str(n) for n in numbers) if numbers else "")
+    mark = "^" if card in state.open[player] and card in last_trick_cards(state) else "*"
+    return face + mark + (".".join(str(n) for n in numbers) if numbers else "")
+
+
+def last_trick_cards(state: State) -> tuple[int, ...]:
+    return () if state.last_trick is None else state.last_trick[0]
+
+
+def source_cards(rules: Rules, state: State, player: int) -> list[int]:
+    """The cards that may form a declaration: by default the hand and the table; with open
+    cards (Polish), the open cards only."""
+    zones = rules.variant.declare.sources
+    cards: list[int] = []
+    if Zone.HAND in zones:
+        cards += state.hands[player]
+    if Zone.TABLE in zones:
+        cards += state.tables[player]
+    if Zone.OPEN in zones:
+        cards += state.open[player]
+    return cards
 
 
 def groups(rules: Rules, state: State, player: int) -> dict[str, list[tuple[str, list[int]]]]:
     """The player's cards by face, in groups of interchangeable copies (same label)."""
     entries = entries_by_card(state, player)
     by_label: dict[str, list[int]] = {}
-    for card in sorted(state.hands[player]):
-        by_label.setdefault(rules.face[card], []).append(card)
-    for card in sorted(state.tables[player]):
+    for card in sorted(source_cards(rules, state, player)):
         by_label.setdefault(card_label(rules, state, player, card, entries), []).append(card)
     by_face: dict[str, list[tuple[str, list[int]]]] = {}
     for label, cards in by_label.items():
@@ -173,11 +193,15 @@ def problem(
     declare = rules.variant.declare
     name = rules.pretty
     scored = [e for e in state.ledger[player] if e.scored]
+    if declare.must_use_trick_card and not cards & set(last_trick_cards(state)):
+        return "every declaration must include a card of the trick just won"
     if declare.scores_per_trick is PerTrick.DISJOINT_MANY:
         shared = cards & state.window_cards
         if shared:
             card = min(shared)
             return f"{name(card)} is already in a combination declared after this trick"
+    if declare.scores_per_trick is PerTrick.ONE_PER_KIND and combo.kind in state.window_kinds:
+        return f"{_kind_name(rules, combo)} has already been declared after this trick"
     if rules.variant.reuse.inferior_bar:
         for entry in scored:
             if entry.cls == combo.cls and entry.rank > combo.rank and cards & entry.cards:
@@ -285,9 +309,7 @@ def declarations(
     """Every legal declaration now, one per distinct set of labels, in a fixed order."""
     counts: dict[str, int] = {}
     face = rules.face
-    for card in state.hands[player]:
-        counts[face[card]] = counts.get(face[card], 0) + 1
-    for card in state.tables[player]:
+    for card in source_cards(rules, state, player):
         counts[face[card]] = counts.get(face[card], 0) + 1
     by_face: dict[str, list[tuple[str, list[int]]]] | None = None
     for combo, ways in _ways(rules, state.trump):

@@ -112,13 +112,16 @@ _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
 
 def _card_token(token: str) -> str:
     """Canonical form of one card token, keeping a table mark (``q♠*1`` → ``QS*1``)."""
-    face_part, star, mark = token.partition("*")
+    mark_char = "^" if "^" in token else "*"
+    face_part, star, mark = token.partition(mark_char)
     try:
         face = str(parse_face(face_part))
     except CardSyntaxError as error:
         raise MoveSyntaxError(str(error)) from None
     if star and mark and not all(part.isdigit() for part in mark.split(".")):
-        raise MoveSyntaxError(f"{token!r}: after '*' come declaration numbers, e.g. QS*1.3")
+        raise MoveSyntaxError(
+            f"{token!r}: after '{mark_char}' come declaration numbers, e.g. QS*1.3"
+        )
     return face + star + mark
 
 
@@ -152,7 +155,7 @@ def normalize(text: str) -> str:
                 "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
             )
         return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
-    if len(words) == 1 and len(words[0].partition("*")[0]) <= 3:
+    if len(words) == 1 and len(words[0].partition("*")[0].partition("^")[0]) <= 3:
         return f"play {_card_token(words[0])}"
     raise MoveSyntaxError(
         f"unknown move {words[0]!r}: moves are play, declare, score, exchange, show, draw, "

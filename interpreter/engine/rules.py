@@ -86,8 +86,11 @@ class Rules:
         )
         suits = deck_model.suits
         # Display and move-list order: by suit, strongest first.
+        # Unique per card (the id breaks ties between copies), so that sorting never depends
+        # on the iteration order of a set.
         self.order: tuple[int, ...] = tuple(
-            suits.index(f.suit) * 100 - self.strength[i] for i, f in enumerate(cards)
+            (suits.index(f.suit) * 100 - self.strength[i]) * 100_000 + i
+            for i, f in enumerate(cards)
         )
         brisque_ranks = set(deck_model.brisque_ranks)
         self.brisque: tuple[bool, ...] = tuple(f.rank in brisque_ranks for f in cards)

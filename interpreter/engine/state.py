@@ -66,6 +66,7 @@ class State:
     cut_winner: int | None = None
     hands: list[set[int]] = field(default_factory=list)
     tables: list[set[int]] = field(default_factory=list)
+    open: list[set[int]] = field(default_factory=list)  # Polish open cards: public, unplayable
     known: list[set[int]] = field(default_factory=list)
     stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
     turn_up: int | None = None
@@ -80,6 +81,7 @@ class State:
     ledger: list[list[Entry]] = field(default_factory=list)
     window_scored: bool = False
     window_cards: set[int] = field(default_factory=set)
+    window_kinds: set[str] = field(default_factory=set)
     sevens_scored: set[int] = field(default_factory=set)
     trick_no: int = 0
     last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
@@ -104,6 +106,7 @@ class State:
         n = self.players
         self.hands = [set() for _ in range(n)]
         self.tables = [set() for _ in range(n)]
+        self.open = [set() for _ in range(n)]
         self.known = [set() for _ in range(n)]
         self.won = [[] for _ in range(n)]
         self.deal_points = [0] * n
@@ -117,6 +120,7 @@ class State:
         self.trump = None
         self.window_scored = False
         self.window_cards = set()
+        self.window_kinds = set()
         self.sevens_scored = set()
         self.trick_no = 0
         self.heap = []
@@ -133,6 +137,7 @@ class State:
         other.scores = list(self.scores)
         other.hands = [set(h) for h in self.hands]
         other.tables = [set(t) for t in self.tables]
+        other.open = [set(o) for o in self.open]
         other.known = [set(k) for k in self.known]
         other.stock = list(self.stock)
         other.trick = list(self.trick)
@@ -142,6 +147,7 @@ class State:
         other.deal_brisques = list(self.deal_brisques)
         other.ledger = [[_copy.copy(e) for e in entries] for entries in self.ledger]
         other.window_cards = set(self.window_cards)
+        other.window_kinds = set(self.window_kinds)
         other.sevens_scored = set(self.sevens_scored)
         other.events = list(self.events)
         other.deal_history = list(self.deal_history)

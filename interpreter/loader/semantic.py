@@ -20,7 +20,6 @@ from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
     PartnerCards,
-    PerTrick,
     SevenExchange,
     SevenScore,
     TrumpMode,
@@ -45,11 +44,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "declare.right",
         lambda v: v.declare.right != DeclareRight.TRICK_WINNER,
         "only the trick winner declares",
-    ),
-    (
-        "declare.scores_per_trick",
-        lambda v: v.declare.scores_per_trick == PerTrick.ONE_PER_CLASS,
-        "no compound declarations",
     ),
     (
         "declare.after_stock_exhausted",

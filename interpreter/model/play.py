@@ -98,7 +98,7 @@ class DeclareRight(StrEnum):
 class PerTrick(StrEnum):
     ONE = "one"
     DISJOINT_MANY = "disjoint_many"
-    ONE_PER_CLASS = "one_per_class"
+    ONE_PER_KIND = "one_per_kind"
 
 
 class FreshCard(StrEnum):
@@ -123,8 +123,8 @@ class Declare(Block):
     scores_per_trick: PerTrick = Field(
         default=PerTrick.ONE,
         description="one: one combination scored per trick won (Hoyle, law 43); disjoint_many: "
-        "several if no card is shared (Britannica); one_per_class: several of different classes "
-        "(Polish compound declarations) (catalogue C2).",
+        "several if no card is shared (Britannica); one_per_kind: several of different kinds, "
+        "sharing cards (Polish compound declarations; the catalogue's one_per_class) (C2).",
     )
     pending_allowed: bool = Field(
         default=True,
