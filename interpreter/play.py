@@ -44,6 +44,10 @@ def render(view: PlayerView, names: list[str]) -> str:
         )
         lines.append(f"{names[seat]} holds {view.hand_sizes[seat]} card(s) in all")
     lines.append(f"Your table: {_faces(view.table[me])}")
+    for seat in range(view.players):
+        if view.open[seat]:
+            owner = "Your" if seat == me else f"{names[seat]}\u2019s"
+            lines.append(f"{owner} open cards: {_faces(view.open[seat])}")
     lines.append(f"Your hand:  {_faces(view.hand)}")
     pending = [e for e in view.entries[me] if not e.scored]
     if pending:

@@ -76,7 +76,7 @@ def test_unreadable_moves_say_what_is_wrong(typed: str) -> None:
 def test_a_view_shows_only_what_its_player_may_know() -> None:
     game = Game.new(shipped("bezique"), seed=8)
     rng = random.Random(8)
-    while game.deal_no == 1 and not game.is_over:
+    while not game.deal_results and not game.is_over:
         seat = game.to_act
         assert seat is not None
         other = 1 - seat

@@ -274,23 +274,19 @@ def test_three_players_are_not_supported_yet() -> None:
             "yet by this engine (no paired duels)",
         ),
         (
-            '[declare]\nsources = ["hand"]\n',
-            "v.toml:19: declare.sources: declare.sources = ['hand'] is not supported yet by this "
-            "engine (declarations from hand and table only)",
+            '[declare]\nright = "winner_or_partner"\n',
+            "v.toml:19: declare.right: declare.right = 'winner_or_partner' is not supported yet "
+            "by this engine (only the trick winner declares)",
         ),
         (
-            '[seven]\nscore_trigger = "on_trick_won"\n',
-            "v.toml:19: seven.score_trigger: seven.score_trigger = 'on_trick_won' is not supported "
-            "yet by this engine (the seven scores when declared or played)",
+            "[reuse]\nmulti_bezique_extension = true\n",
+            "v.toml:19: reuse.multi_bezique_extension: reuse.multi_bezique_extension = true is "
+            "not supported yet by this engine (no multi-bézique extension)",
         ),
         (
-            '[open_cards]\nranks = ["A"]\n',
-            "v.toml:18: open_cards: open_cards is not supported yet by this engine (no open cards)",
-        ),
-        (
-            "[declare]\nmust_use_trick_card = true\n",
-            "v.toml:19: declare.must_use_trick_card: declare.must_use_trick_card = true is not "
-            "supported yet by this engine (declarations need not use a card of the trick)",
+            '[reuse]\npartner_cards = "partner_table"\n',
+            "v.toml:19: reuse.partner_cards: reuse.partner_cards = 'partner_table' is not "
+            "supported yet by this engine (own cards only)",
         ),
     ],
 )

@@ -137,7 +137,7 @@ def _endgame_decisions(variant: Variant, seed: int) -> list[tuple[Game, list[str
     game = Game.new(variant, seed=seed, dealer=0)
     rng = random.Random(seed)
     found = []
-    while game.deal_no == 1 and not game.is_over:
+    while not game.deal_results and not game.is_over:
         if game.phase is Phase.PLAY and game.view(0).stock_size == 0 and game._state.trick:
             found.append((game.copy(), [str(m) for m in game.legal_moves()]))
         game.step(rng.choice(game.legal_moves()))

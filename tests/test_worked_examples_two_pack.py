@@ -237,7 +237,7 @@ def _random_deal(
     variant = variant_with(variant_name, **changes) if changes else shipped(variant_name)
     game = Game.new(variant, seed=seed, dealer=0)
     rng = random.Random(seed)
-    while game.deal_no == 1 and not game.is_over:
+    while not game.deal_results and not game.is_over:
         game.step(rng.choice(game.legal_moves()))
     return game
 

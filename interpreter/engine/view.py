@@ -39,6 +39,7 @@ class PlayerView:
     stock_size: int
     hand: tuple[tuple[int, Face], ...]  # own concealed cards (id, face)
     table: tuple[tuple[tuple[int, Face], ...], ...]  # each seat's declared cards on the table
+    open: tuple[tuple[tuple[int, Face], ...], ...]  # each seat's open cards (Polish): public
     known: tuple[tuple[Face, ...], ...]  # cards seen that are back in each seat's hand
     hand_sizes: tuple[int, ...]  # hand plus table, per seat
     trick: tuple[tuple[int, Face], ...]  # (seat, face) played so far
@@ -89,6 +90,7 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         stock_size=len(state.stock),
         hand=cards(state.hands[player]),
         table=tuple(cards(state.tables[seat]) for seat in range(n)),
+        open=tuple(cards(state.open[seat]) for seat in range(n)),
         known=tuple(
             tuple([faces[c] for c in sorted(known)]) if known else () for known in state.known
         ),

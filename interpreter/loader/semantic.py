@@ -20,8 +20,6 @@ from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
     PartnerCards,
-    SevenExchange,
-    SevenScore,
     TrumpMode,
     Zone,
 )
@@ -46,26 +44,6 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "only the trick winner declares",
     ),
     (
-        "declare.after_stock_exhausted",
-        lambda v: v.declare.after_stock_exhausted,
-        "no declarations in the last tricks",
-    ),
-    (
-        "declare.sources",
-        lambda v: set(v.declare.sources) != {Zone.HAND, Zone.TABLE},
-        "declarations from hand and table only",
-    ),
-    (
-        "declare.declared_to",
-        lambda v: v.declare.declared_to != Zone.TABLE,
-        "declared cards lie on the table",
-    ),
-    (
-        "declare.must_use_trick_card",
-        lambda v: v.declare.must_use_trick_card,
-        "declarations need not use a card of the trick",
-    ),
-    (
         "reuse.multi_bezique_extension",
         lambda v: v.reuse.multi_bezique_extension,
         "no multi-bézique extension",
@@ -76,30 +54,12 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         "own cards only",
     ),
     (
-        "seven.exchange_when",
-        lambda v: (
-            v.seven is not None and v.seven.exchange_when != SevenExchange.AFTER_OWN_TRICK_WIN
-        ),
-        "exchange after winning a trick only",
-    ),
-    (
-        "seven.score_trigger",
-        lambda v: v.seven is not None and v.seven.score_trigger == SevenScore.ON_TRICK_WON,
-        "the seven scores when declared or played",
-    ),
-    ("open_cards", lambda v: v.open_cards is not None, "no open cards"),
-    (
         "declare.partner_consultation",
         lambda v: v.declare.partner_consultation,
         "no partnerships",
     ),
     ("endgame.partner_exempt", lambda v: v.endgame.partner_exempt, "no partnerships"),
     ("endgame.mode", lambda v: v.endgame.mode == EndgameMode.PAIRED_DUELS, "no paired duels"),
-    (
-        "endgame.declared_back_to_hand",
-        lambda v: not v.endgame.declared_back_to_hand,
-        "declared cards go back to the hand",
-    ),
 )
 """Rules the engine cannot play yet: (key path, is the variant using it?, what it can do).
 Delete a row when the engine learns the rule."""
@@ -114,6 +74,7 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
         *_combinations(variant, copies),
         *_deal(variant, sum(copies.values())),
         *_game(variant),
+        *_zones(variant),
         *unsupported(variant),
     ]
 
@@ -338,6 +299,29 @@ def _game(variant: Variant) -> list[Problem]:
             elif seat in seen:
                 problems.append(Problem(path, f"seat {seat} is in more than one place"))
             seen.add(seat)
+    return problems
+
+
+def _zones(variant: Variant) -> list[Problem]:
+    """Declarations come from zones that exist, and go where cards can lie."""
+    declare = variant.declare
+    problems: list[Problem] = []
+    if Zone.TRICK in declare.sources:
+        message = (
+            "'trick' is not a zone to declare from: the cards of a trick won are in the "
+            "winner's open cards; use must_use_trick_card to require one"
+        )
+        problems.append(Problem(("declare", "sources"), message))
+    if Zone.OPEN in declare.sources and variant.open_cards is None:
+        message = "declaring from 'open' cards needs an [open_cards] table"
+        problems.append(Problem(("declare", "sources"), message))
+    if declare.declared_to not in (Zone.TABLE, Zone.OPEN):
+        where = declare.declared_to.value
+        message = f"declared cards lie on the 'table' or among the 'open' cards, not in {where!r}"
+        problems.append(Problem(("declare", "declared_to"), message))
+    if declare.declared_to is Zone.OPEN and Zone.OPEN not in declare.sources:
+        message = "declared_to = 'open' needs 'open' among declare.sources"
+        problems.append(Problem(("declare", "declared_to"), message))
     return problems
 
 
