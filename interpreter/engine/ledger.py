@@ -125,16 +125,18 @@ def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tup
 def _fill(
     slots: Sequence[tuple[str, ...]],
     by_face: dict[str, list[tuple[str, list[int]]]],
+    banned: frozenset[int] = frozenset(),
 ) -> Iterator[list[tuple[str, int]]]:
     """Every way of filling the slots with distinct cards, copies with one label counted once.
 
     Consecutive equal slots are filled as a multiset (non-decreasing group order), so that the
-    four slots of 'four kings' are not filled in every order."""
+    four slots of 'four kings' are not filled in every order.  Groups of ``banned`` cards are
+    left out (copies with one label share their history, so a group is banned as a whole)."""
     pools: list[list[tuple[str, list[int]]]] = []
     for faces in slots:
         pool: list[tuple[str, list[int]]] = []
         for face in faces:
-            pool.extend(by_face.get(face, ()))
+            pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
         if not pool:
             return
         pools.append(pool)
@@ -312,14 +314,33 @@ def declarations(
     for card in source_cards(rules, state, player):
         counts[face[card]] = counts.get(face[card], 0) + 1
     by_face: dict[str, list[tuple[str, list[int]]]] | None = None
+    # Two exact prunings, both implied by ``problem``: a declaration that must use a card of
+    # the trick just won needs one of its faces, and under the once-per-kind rule a card that
+    # has scored in a kind can never be part of that kind again.
+    trick_faces: set[str] | None = None
+    if rules.variant.declare.must_use_trick_card:
+        trick_faces = {face[c] for c in last_trick_cards(state)}
+    once = rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND
     for combo, ways in _ways(rules, state.trump):
+        banned: frozenset[int] = frozenset()
+        if once:
+            banned = frozenset(
+                c
+                for e in state.ledger[player]
+                if e.scored and e.kind == combo.kind
+                for c in e.cards
+            )
         for slots, need in ways:
             if not _enough(need, counts):
+                continue
+            if trick_faces is not None and not any(
+                f in trick_faces for faces in slots for f in faces
+            ):
                 continue
             if by_face is None:
                 by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
-            for filling in _fill(slots, by_face):
+            for filling in _fill(slots, by_face, banned):
                 labels = tuple(label for label, _ in filling)
                 if labels in seen:
                     continue
