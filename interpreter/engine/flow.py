@@ -266,6 +266,9 @@ def is_open_card(rules: Rules, state: State, card: int) -> bool:
 def take_trick(rules: Rules, state: State, winner: int, cards: list[int]) -> None:
     """The won cards go to the winner's tricks; with open cards (Polish), scoring cards are
     laid face up among his open cards instead."""
+    if rules.variant.open_cards is None:
+        state.won[winner].extend(cards)
+        return
     for card in cards:
         if is_open_card(rules, state, card):
             state.open[winner].add(card)

@@ -322,14 +322,7 @@ def declarations(
         trick_faces = {face[c] for c in last_trick_cards(state)}
     once = rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND
     for combo, ways in _ways(rules, state.trump):
-        banned: frozenset[int] = frozenset()
-        if once:
-            banned = frozenset(
-                c
-                for e in state.ledger[player]
-                if e.scored and e.kind == combo.kind
-                for c in e.cards
-            )
+        banned: frozenset[int] | None = None
         for slots, need in ways:
             if not _enough(need, counts):
                 continue
@@ -337,6 +330,13 @@ def declarations(
                 f in trick_faces for faces in slots for f in faces
             ):
                 continue
+            if banned is None:
+                banned = frozenset(
+                    c
+                    for e in state.ledger[player]
+                    if once and e.scored and e.kind == combo.kind
+                    for c in e.cards
+                )
             if by_face is None:
                 by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
