@@ -12,6 +12,7 @@ from interpreter.engine.moves import (
     Play,
     ScorePending,
     ShowSeven,
+    Yield,
 )
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.rules import Rules
@@ -38,4 +39,5 @@ __all__ = [
     "Rules",
     "ScorePending",
     "ShowSeven",
+    "Yield",
 ]

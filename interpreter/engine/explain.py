@@ -29,12 +29,20 @@ def why_not(rules: Rules, state: State, text: str) -> str:
         return _blank(rules, state, player)
     if command == "play":
         if phase is Phase.DECLARE:
-            return f"p{player + 1} has won the trick and may declare; say 'draw' to draw and go on"
+            return f"p{player + 1} may declare now; say 'draw' to go on"
         return _play(rules, state, player, args[0])
     if phase is not Phase.DECLARE:
         return "declaring, scoring, the seven and drawing come only after winning a trick"
     if command == "draw":
         return "draw is not possible now"
+    if command == "yield":
+        if not rules.partners(player):
+            return "there is no partner to pass the declaration to"
+        if player != state.leader:
+            return "only the winner of the trick may pass the right to declare"
+        if state.window_acted:
+            return "the right to declare is passed before declaring anything"
+        return "in this variant the right to declare is not passed to the partner"
     if command == "declare":
         return _declare(rules, state, player, args[0], args[1:])
     if command == "score":
@@ -75,6 +83,7 @@ def _play(rules: Rules, state: State, player: int, label: str) -> str:
             rules.end_strength,
             state.trump,
             rules.variant.endgame,
+            exempt=flow.partner_leads(rules, state, player),
         )
     return _not_held(label, labels)
 

@@ -20,11 +20,14 @@ from interpreter.engine.moves import (
     Play,
     ScorePending,
     ShowSeven,
+    Yield,
 )
 from interpreter.engine.rules import Combo, Rules
 from interpreter.engine.state import Entry, Event, Phase, State
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model.play import (
+    DeclareRight,
+    EndgameMode,
     PerTrick,
     SevenExchange,
     SevenScore,
@@ -53,14 +56,7 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
     hand = state.hands[player]
     suit_rank = rules.order.__getitem__
     if not state.stock:
-        cards = endgame_playable(
-            sorted(hand),
-            state.trick,
-            rules.suit,
-            rules.end_strength,
-            state.trump,
-            rules.variant.endgame,
-        )
+        cards = endgame_cards(rules, state, player)
         moves: dict[str, Play] = {}
         plays = rules.hand_plays
         for card in sorted(cards, key=suit_rank):
@@ -77,6 +73,27 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
             label = ledger.card_label(rules, state, player, card, entries)
             result.setdefault(label, Play(card, label))
     return [*claim, *result.values()]
+
+
+def endgame_cards(rules: Rules, state: State, player: int) -> list[int]:
+    """The cards ``player`` may play to the trick in the last tricks."""
+    return endgame_playable(
+        sorted(state.hands[player]),
+        state.trick,
+        rules.suit,
+        rules.end_strength,
+        state.trump,
+        rules.variant.endgame,
+        exempt=partner_leads(rules, state, player),
+    )
+
+
+def partner_leads(rules: Rules, state: State, player: int) -> bool:
+    """The best card of the trick so far is a partner's, and the rules excuse heading it."""
+    if not state.trick or not rules.variant.endgame.partner_exempt:
+        return False
+    best = winning_index(state.trick, rules.suit, rules.end_strength, state.trump)
+    return state.trick_players[best] in rules.partners(player)
 
 
 def declare_moves(rules: Rules, state: State) -> list[Move]:
@@ -97,8 +114,21 @@ def declare_moves(rules: Rules, state: State) -> list[Move]:
         moves.append(ExchangeSeven(exchange, rules.face[exchange]))
     for card in showable_sevens(rules, state, player):
         moves.append(ShowSeven(card, rules.face[card]))
+    if may_yield(rules, state, player):
+        moves.append(Yield())
     moves.append(Draw())
     return moves
+
+
+def may_yield(rules: Rules, state: State, player: int) -> bool:
+    """BC-4: the winner of a trick may pass the right to declare to his partner, before he
+    declares anything himself."""
+    return (
+        rules.variant.declare.right is DeclareRight.WINNER_MAY_PASS
+        and player == state.leader
+        and not state.window_acted
+        and bool(rules.partners(player))
+    )
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
@@ -141,17 +171,17 @@ def do(rules: Rules, state: State, move: Move) -> None:
     state.moves_cache = None
     if isinstance(move, Play):
         play(rules, state, move.card)
-        if state.phase is Phase.DECLARE:
-            state.moves_cache = declare_moves(rules, state)
-            if len(state.moves_cache) == 1:  # a winner with nothing to declare simply draws
-                state.moves_cache = None
-                draw(rules, state)
-    elif isinstance(move, Declare):
+        return
+    if isinstance(move, Draw | Yield):
+        if isinstance(move, Yield):
+            state.windows = list(rules.partners(state.to_act))
+        close_window(rules, state)
+        return
+    state.window_acted = True
+    if isinstance(move, Declare):
         declare(rules, state, move)
     elif isinstance(move, ScorePending):
         score_pending(rules, state, move.entry)
-    elif isinstance(move, Draw):
-        draw(rules, state)
     elif isinstance(move, ExchangeSeven):
         exchange(rules, state, move.card)
     elif isinstance(move, ShowSeven):
@@ -200,8 +230,9 @@ def play(rules: Rules, state: State, card: int) -> None:
     ):
         state.sevens_scored.add(card)
         score(state, player, seven.points, "seven", f"seven of trumps {rules.pretty(card)} played")
-    if len(state.trick) < state.players:
-        state.to_act = (player + 1) % state.players
+    if len(state.trick) < len(state.active):
+        active = state.active
+        state.to_act = active[(active.index(player) + 1) % len(active)]
         return
     finish_trick(rules, state)
 
@@ -235,7 +266,8 @@ def finish_trick(rules: Rules, state: State) -> None:
                 state.sevens_scored.add(card)
                 score(state, winner, seven.points, "seven", f"seven of trumps {rules.pretty(card)}")
     last = rules.variant.last_trick
-    final = not stock_trick and not any(state.hands)
+    # The last trick of the hand (or of each duel, when the last tricks are two duels).
+    final = not stock_trick and not any(state.hands[s] for s in state.active)
     if stock_trick:
         if last.which is WhichTrick.LAST_STOCK_TRICK and len(state.stock) < 2 * state.players:
             state.last_trick_winner = winner  # "the last trick" is the 24th under this rule
@@ -244,15 +276,62 @@ def finish_trick(rules: Rules, state: State) -> None:
         state.last_trick_winner = winner
         score(state, winner, last.points, "last_trick", "last trick")
     if stock_trick or rules.variant.declare.after_stock_exhausted:
-        state.phase = Phase.DECLARE
-        state.window_scored = False
-        state.window_cards = set()
-        state.window_kinds = set()
+        right = rules.variant.declare.right
+        state.windows = (
+            list(rules.partners(winner)) if right is DeclareRight.WINNER_OR_PARTNER else []
+        )
+        open_window(rules, state, winner)
         return
-    if final:
-        end_of_deal(rules, state)
+    continue_endgame(rules, state)
+
+
+def open_window(rules: Rules, state: State, seat: int) -> None:
+    """``seat`` may now declare (after his or his partner's trick, before drawing); with
+    nothing to declare he simply goes on."""
+    state.phase = Phase.DECLARE
+    state.to_act = seat
+    state.window_scored = False
+    state.window_acted = False
+    state.window_cards = set()
+    state.window_kinds = set()
+    moves = declare_moves(rules, state)
+    if len(moves) == 1:
+        close_window(rules, state)
     else:
-        state.phase = Phase.PLAY
+        state.moves_cache = moves
+
+
+def close_window(rules: Rules, state: State) -> None:
+    """The declarer is done: the next declarer of the side, if any, then the draw."""
+    state.moves_cache = None
+    if state.windows:
+        open_window(rules, state, state.windows.pop(0))
+    elif state.stock:
+        draw(rules, state)
+    else:
+        continue_endgame(rules, state)
+
+
+def continue_endgame(rules: Rules, state: State) -> None:
+    """After a trick of the last tricks: the next trick, the next duel, or the end of the deal."""
+    state.to_act = state.leader
+    state.phase = Phase.PLAY
+    if any(state.hands[s] for s in state.active):
+        return
+    if state.duels:
+        first, second = state.duels.pop(0)
+        state.active = [first, second]
+        state.leader = state.to_act = first
+        state.events.append(
+            Event(
+                "duel",
+                first,
+                f"p{first + 1} and p{second + 1} play their last tricks",
+                deal=state.deal_no,
+            )
+        )
+        return
+    end_of_deal(rules, state)
 
 
 def is_open_card(rules: Rules, state: State, card: int) -> bool:
@@ -410,13 +489,8 @@ def show_seven(rules: Rules, state: State, card: int) -> None:
 def draw(rules: Rules, state: State) -> None:
     """End the declaring window: the winner draws, then each other player (law 32: a card
     that cannot go round is not drawn).  In the last tricks (Polish) nothing is drawn."""
-    winner = state.to_act
+    winner = state.leader
     n = state.players
-    if not state.stock:
-        state.phase = Phase.PLAY
-        if not any(state.hands):
-            end_of_deal(rules, state)
-        return
     for offset in range(n):
         seat = (winner + offset) % n
         card = state.stock.pop()
@@ -442,3 +516,16 @@ def draw(rules: Rules, state: State) -> None:
             state.known[seat] |= state.tables[seat]
             state.hands[seat] |= state.tables[seat]
             state.tables[seat].clear()
+    if rules.variant.endgame.mode is EndgameMode.PAIRED_DUELS and n == 4:
+        # Britannica: the winner of the last trick and the adversary on his left play their
+        # cards against each other, then the other two.
+        state.active = [winner, (winner + 1) % n]
+        state.duels = [((winner + 2) % n, (winner + 3) % n)]
+        state.events.append(
+            Event(
+                "duel",
+                winner,
+                f"p{winner + 1} and p{(winner + 1) % n + 1} play their last tricks",
+                deal=state.deal_no,
+            )
+        )

@@ -86,6 +86,16 @@ class CarteBlanche:
 
 
 @dataclass(frozen=True, slots=True)
+class Yield:
+    """Pass the right to declare after this trick to the partner (BC-4)."""
+
+    kind = "yield"
+
+    def __str__(self) -> str:
+        return "yield"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     kind = "draw"
 
@@ -105,7 +115,9 @@ class Elect:
         return "deal" if self.deal else "pass"
 
 
-Move = Play | Declare | ScorePending | ExchangeSeven | ShowSeven | CarteBlanche | Draw | Elect
+Move = (
+    Play | Declare | ScorePending | ExchangeSeven | ShowSeven | CarteBlanche | Yield | Draw | Elect
+)
 
 _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
 
@@ -135,7 +147,7 @@ def normalize(text: str) -> str:
     command = words[0].lower()
     if [w.lower() for w in words] == ["carte", "blanche"] or command == "carte-blanche":
         return "carte-blanche"
-    if command in ("draw", "deal", "pass"):
+    if command in ("draw", "deal", "pass", "yield"):
         if len(words) != 1:
             raise MoveSyntaxError(f"{command!r} takes nothing after it")
         return command

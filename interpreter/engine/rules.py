@@ -74,6 +74,17 @@ class Rules:
         cards = self.deck.cards
         self.n_cards = len(cards)
         self.players = variant.players.count
+        pairs = variant.players.partnerships
+        # Sides: the partnerships, or each seat on its own; ``side_of[seat]`` indexes them.
+        self.sides: tuple[tuple[int, ...], ...] = (
+            tuple(tuple(side) for side in pairs)
+            if pairs
+            else tuple((seat,) for seat in range(self.players))
+        )
+        self.side_of: tuple[int, ...] = tuple(
+            next(i for i, side in enumerate(self.sides) if seat in side)
+            for seat in range(self.players)
+        )
         self.suit: tuple[str, ...] = tuple(face.suit for face in cards)
         self.rank: tuple[str, ...] = tuple(face.rank for face in cards)
         self.face: tuple[str, ...] = tuple(str(face) for face in cards)
@@ -118,6 +129,10 @@ class Rules:
 
     def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
         return self.variant.bezique.pair(trump)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (none when each plays for himself)."""
+        return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
 
     def sevens_of(self, trump: str | None) -> tuple[int, ...]:
         """The physical sevens of trumps, lowest id first."""

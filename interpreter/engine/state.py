@@ -82,6 +82,10 @@ class State:
     window_scored: bool = False
     window_cards: set[int] = field(default_factory=set)
     window_kinds: set[str] = field(default_factory=set)
+    window_acted: bool = False  # the declarer has declared, scored or shown something
+    windows: list[int] = field(default_factory=list)  # seats still to declare after this trick
+    active: list[int] = field(default_factory=list)  # seats playing to tricks (a duel: two)
+    duels: list[tuple[int, int]] = field(default_factory=list)  # duels still to play
     sevens_scored: set[int] = field(default_factory=set)
     trick_no: int = 0
     last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
@@ -121,6 +125,10 @@ class State:
         self.window_scored = False
         self.window_cards = set()
         self.window_kinds = set()
+        self.window_acted = False
+        self.windows = []
+        self.active = list(range(n))
+        self.duels = []
         self.sevens_scored = set()
         self.trick_no = 0
         self.heap = []
@@ -148,6 +156,9 @@ class State:
         other.ledger = [[_copy.copy(e) for e in entries] for entries in self.ledger]
         other.window_cards = set(self.window_cards)
         other.window_kinds = set(self.window_kinds)
+        other.windows = list(self.windows)
+        other.active = list(self.active)
+        other.duels = list(self.duels)
         other.sevens_scored = set(self.sevens_scored)
         other.events = list(self.events)
         other.deal_history = list(self.deal_history)

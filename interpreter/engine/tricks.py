@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interpreter.model.play import Endgame, TrumpIfVoid
+from interpreter.model.play import Endgame, HeadReference, TrumpIfVoid
 
 
 def winning_index(
@@ -34,13 +34,24 @@ def endgame_playable(
     strength: Sequence[int],
     trump: str | None,
     rules: Endgame,
+    *,
+    exempt: bool = False,
 ) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick`` once the stock is exhausted."""
+    """The cards of ``hand`` that may be played to ``trick`` once the stock is exhausted.
+
+    ``exempt``: the best card so far is a partner's and the rules excuse heading it, so only
+    the duty to follow suit remains."""
     if not trick:
         return list(hand)
     led = suits[trick[0]]
-    best = trick[winning_index(trick, suits, strength, trump)]
+    if rules.head_reference is HeadReference.CARD_LED:
+        best = trick[0]
+    else:
+        best = trick[winning_index(trick, suits, strength, trump)]
     best_suit = suits[best]
+    if exempt:
+        same = [card for card in hand if suits[card] == led] if rules.follow_suit else []
+        return same or list(hand)
 
     def beats(card: int) -> bool:
         suit = suits[card]
@@ -76,9 +87,11 @@ def endgame_reason(
     strength: Sequence[int],
     trump: str | None,
     rules: Endgame,
+    *,
+    exempt: bool = False,
 ) -> str:
     """Why ``card`` may not be played to ``trick`` (called only when it may not)."""
-    allowed = endgame_playable(hand, trick, suits, strength, trump, rules)
+    allowed = endgame_playable(hand, trick, suits, strength, trump, rules, exempt=exempt)
     led = suits[trick[0]]
     allowed_suits = {suits[c] for c in allowed}
     if led in allowed_suits and suits[card] != led:
