@@ -14,6 +14,7 @@ from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import (
     FreshCard,
     MarriageRepair,
+    PartnerCards,
     PerTrick,
     ReformTrigger,
     ReuseMode,
@@ -69,6 +70,12 @@ def groups(rules: Rules, state: State, player: int) -> dict[str, list[tuple[str,
     by_label: dict[str, list[int]] = {}
     for card in sorted(source_cards(rules, state, player)):
         by_label.setdefault(card_label(rules, state, player, card, entries), []).append(card)
+    if rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE:
+        for partner in rules.partners(player):  # "+" marks a partner's declared card
+            theirs = entries_by_card(state, partner)
+            for card in sorted(state.tables[partner]):
+                numbers = ".".join(str(n) for n in theirs.get(card, ()))
+                by_label.setdefault(rules.face[card] + "+" + numbers, []).append(card)
     by_face: dict[str, list[tuple[str, list[int]]]] = {}
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
@@ -195,6 +202,12 @@ def problem(
     declare = rules.variant.declare
     name = rules.pretty
     scored = [e for e in state.ledger[player] if e.scored]
+    foreign = cards - set(source_cards(rules, state, player))
+    if foreign:
+        if not partner_may_supply(rules, combo):
+            return f"{name(min(foreign))} is not yours to declare"
+        for partner in rules.partners(player):  # the side's béziques are one history
+            scored += [e for e in state.ledger[partner] if e.scored]
     if declare.must_use_trick_card and not cards & set(last_trick_cards(state)):
         return "every declaration must include a card of the trick just won"
     if declare.scores_per_trick is PerTrick.DISJOINT_MANY:
@@ -215,6 +228,8 @@ def problem(
     if rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND:
         for entry in scored:
             if entry.kind == combo.kind and cards & entry.cards:
+                if _second_double(rules, combo, cards, entry, scored):
+                    continue
                 card = min(cards & entry.cards)
                 return f"{name(card)} has already scored in {_kind_name(rules, combo)}"
     else:
@@ -236,6 +251,30 @@ def problem(
             where = "" if fresh is FreshCard.ALWAYS else " in this class"
             return f"every card has been declared before{where}: add a card not yet declared"
     return None
+
+
+def partner_may_supply(rules: Rules, combo: Combo) -> bool:
+    """Britannica, partnership play: double and triple bézique may be made up from either
+    partner's declared cards."""
+    return (
+        rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+        and combo.shape == "bezique"
+        and combo.count >= 2
+    )
+
+
+def _second_double(
+    rules: Rules, combo: Combo, cards: frozenset[int], entry: Entry, scored: list[Entry]
+) -> bool:
+    """Britannica, three and four hands: a second double bézique may be declared to a bézique
+    already used in a double, with the other pair new."""
+    if not (rules.variant.reuse.multi_bezique_extension and combo.shape == "bezique"):
+        return False
+    shared = cards & entry.cards
+    if combo.count != 2 or len(shared) != 2 or len({rules.rank[c] for c in shared}) != 2:
+        return False
+    used = set().union(*(e.cards for e in scored if e.kind == combo.kind))
+    return not (cards - shared) & used
 
 
 def _reform_problem(
@@ -336,7 +375,10 @@ def declarations(
                     for e in state.ledger[player]
                     if once and e.scored and e.kind == combo.kind
                     for c in e.cards
+                    if not (rules.variant.reuse.multi_bezique_extension and combo.count == 2)
                 )
+                if not partner_may_supply(rules, combo):
+                    banned |= _partner_cards(rules, state, player)
             if by_face is None:
                 by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
@@ -363,3 +405,10 @@ def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int
             if have < n:
                 return False
     return True
+
+
+def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
+    cards: set[int] = set()
+    for partner in rules.partners(player):
+        cards |= state.tables[partner]
+    return frozenset(cards)

@@ -124,7 +124,7 @@ _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
 
 def _card_token(token: str) -> str:
     """Canonical form of one card token, keeping a table mark (``q♠*1`` → ``QS*1``)."""
-    mark_char = "^" if "^" in token else "*"
+    mark_char = next((m for m in "^+" if m in token), "*")
     face_part, star, mark = token.partition(mark_char)
     try:
         face = str(parse_face(face_part))
@@ -167,7 +167,7 @@ def normalize(text: str) -> str:
                 "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
             )
         return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
-    if len(words) == 1 and len(words[0].partition("*")[0].partition("^")[0]) <= 3:
+    if len(words) == 1 and len(words[0].rstrip("0123456789.").rstrip("*^+")) <= 3:
         return f"play {_card_token(words[0])}"
     raise MoveSyntaxError(
         f"unknown move {words[0]!r}: moves are play, declare, score, exchange, show, draw, "
