@@ -44,7 +44,7 @@ def end_of_deal(rules: Rules, state: State) -> None:
         finish_single(rules, state)
         return
     target = rules.variant.game.target
-    if max(state.scores) >= target:
+    if max(side_totals(rules, state.scores)) >= target:
         finish_race(rules, state)
         return
     rotation = rules.variant.deal.rotation
@@ -55,29 +55,32 @@ def end_of_deal(rules: Rules, state: State) -> None:
     deal(rules, state)
 
 
+def side_totals(rules: Rules, points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Each side's combined points (a side is one seat unless there are partnerships)."""
+    return tuple(sum(points[seat] for seat in side) for side in rules.sides)
+
+
 def finish_race(rules: Rules, state: State) -> None:
-    """The higher score wins; a tie goes to the higher score less the brisques of the last
-    deal, then to the winner of the last trick (Enquire Within 123 x)."""
+    """The side with more points wins; a tie goes to the higher score less the brisques of
+    the last deal, then to the side that won the last trick (Enquire Within 123 x)."""
+    totals = side_totals(rules, state.scores)
+    brisques = side_totals(rules, state.deal_brisques)
+    last = state.last_trick_winner
 
-    def key(seat: int) -> tuple[int, int, int]:
-        return (
-            state.scores[seat],
-            state.scores[seat] - state.deal_brisques[seat],
-            int(seat == state.last_trick_winner),
-        )
+    def key(side: int) -> tuple[int, int, int]:
+        took_last = last is not None and rules.side_of[last] == side
+        return (totals[side], totals[side] - brisques[side], int(took_last))
 
-    ranking = sorted(range(state.players), key=key, reverse=True)
-    state.winner = ranking[0]
+    ranking = sorted(range(len(rules.sides)), key=key, reverse=True)
+    state.winning_side = ranking[0]
+    state.winner = rules.sides[ranking[0]][0]
     state.phase = Phase.OVER
-    best = state.scores[state.winner]
-    tied = sum(1 for s in state.scores if s == best) > 1
+    tied = sum(1 for total in totals if total == totals[ranking[0]]) > 1
     how = " on the tie-break" if tied else ""
+    who = " and ".join(f"p{seat + 1}" for seat in rules.sides[ranking[0]])
+    verb = "reach" if len(rules.sides[ranking[0]]) > 1 else "reaches"
     state.events.append(
-        Event(
-            "game_over",
-            state.winner,
-            f"p{state.winner + 1} reaches {rules.variant.game.target}{how}",
-        )
+        Event("game_over", state.winner, f"{who} {verb} {rules.variant.game.target}{how}")
     )
 
 

@@ -107,6 +107,14 @@ class Game:
             reason=state.events[-1].text,
             deal_scores=tuple(state.deal_history),
             settlement=state.settled,
+            sides=self.rules.sides,
+            winning_side=(
+                state.winning_side
+                if state.winning_side is not None
+                else None
+                if state.winner is None
+                else self.rules.side_of[state.winner]
+            ),
         )
 
     def legal_moves(self) -> list[Move]:

@@ -94,6 +94,7 @@ class State:
     deal_history: list[tuple[int, ...]] = field(default_factory=list)  # points of each deal
     deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
+    winning_side: int | None = None
     heap: list[int] = field(default_factory=list)  # played cards lying face up (law 25)
     undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
     blank: list[str] = field(default_factory=list)  # carte blanche state per seat

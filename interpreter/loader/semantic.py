@@ -36,30 +36,11 @@ class Problem:
 
 
 UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
-    ("players.count", lambda v: v.players.count != 2, "two players only"),
-    ("players.partnerships", lambda v: bool(v.players.partnerships), "no partnerships"),
-    (
-        "declare.right",
-        lambda v: v.declare.right != DeclareRight.TRICK_WINNER,
-        "only the trick winner declares",
-    ),
-    (
-        "reuse.multi_bezique_extension",
-        lambda v: v.reuse.multi_bezique_extension,
-        "no multi-bézique extension",
-    ),
     (
         "reuse.partner_cards",
-        lambda v: v.reuse.partner_cards != PartnerCards.OWN_ONLY,
-        "own cards only",
+        lambda v: v.reuse.partner_cards == PartnerCards.PARTNER_TABLE,
+        "a partner's declared cards serve only in double and triple bézique",
     ),
-    (
-        "declare.partner_consultation",
-        lambda v: v.declare.partner_consultation,
-        "no partnerships",
-    ),
-    ("endgame.partner_exempt", lambda v: v.endgame.partner_exempt, "no partnerships"),
-    ("endgame.mode", lambda v: v.endgame.mode == EndgameMode.PAIRED_DUELS, "no paired duels"),
 )
 """Rules the engine cannot play yet: (key path, is the variant using it?, what it can do).
 Delete a row when the engine learns the rule."""
@@ -75,6 +56,7 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
         *_deal(variant, sum(copies.values())),
         *_game(variant),
         *_zones(variant),
+        *_seats(variant),
         *unsupported(variant),
     ]
 
@@ -299,6 +281,30 @@ def _game(variant: Variant) -> list[Problem]:
             elif seat in seen:
                 problems.append(Problem(path, f"seat {seat} is in more than one place"))
             seen.add(seat)
+    return problems
+
+
+def _seats(variant: Variant) -> list[Problem]:
+    """Rules about several players need the seats and partners they speak of."""
+    count = variant.players.count
+    pairs = variant.players.partnerships
+    problems: list[Problem] = []
+    if pairs and sorted(s for side in pairs for s in side) != list(range(count)):
+        message = f"partnerships must place every seat 0 to {count - 1} exactly once"
+        problems.append(Problem(("players", "partnerships"), message))
+    if not pairs:
+        if variant.declare.right != DeclareRight.TRICK_WINNER:
+            message = f"{variant.declare.right.value!r} needs partnerships"
+            problems.append(Problem(("declare", "right"), message))
+        if variant.reuse.partner_cards != PartnerCards.OWN_ONLY:
+            message = f"{variant.reuse.partner_cards.value!r} needs partnerships"
+            problems.append(Problem(("reuse", "partner_cards"), message))
+    if variant.endgame.mode == EndgameMode.PAIRED_DUELS and count != 4:
+        message = f"the last tricks as two duels need four players, not {count}"
+        problems.append(Problem(("endgame", "mode"), message))
+    if variant.game.format == GameFormat.SINGLE_DEAL and count != 2:
+        message = f"a one-deal game is settled between two players, not {count}"
+        problems.append(Problem(("game", "format"), message))
     return problems
 
 
