@@ -258,7 +258,10 @@ def test_an_inherited_key_is_reported_in_the_parent_file() -> None:
 
 
 def test_a_partner_table_is_not_supported_yet() -> None:
-    extra = '[players]\ncount = 4\npartnerships = [[0, 2], [1, 3]]\n[reuse]\npartner_cards = "partner_table"\n'
+    extra = (
+        "[players]\ncount = 4\npartnerships = [[0, 2], [1, 3]]\n"
+        '[reuse]\npartner_cards = "partner_table"\n'
+    )
     assert problems(extra)[-1] == (
         "v.toml:22: reuse.partner_cards: reuse.partner_cards = 'partner_table' is not "
         "supported yet by this engine (a partner's declared cards serve only in double and "
