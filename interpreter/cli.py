@@ -85,7 +85,9 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    out = Console(highlight=False)
+    # Tables are drawn to the terminal's width; written to a file or a pipe, lines are not
+    # wrapped at 80 columns.
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     err = Console(stderr=True, highlight=False)
     try:
         if args.command == "variants":
@@ -115,8 +117,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _variants(out: Console) -> int:
     table = Table(title="Shipped variants")
-    for column in ("name", "title", "players", "packs", "cards per hand", "extends"):
-        table.add_column(column)
+    table.add_column("name", no_wrap=True)
+    table.add_column("title")
+    for column in ("players", "packs", "hand"):
+        table.add_column(column, justify="right")
+    table.add_column("extends", no_wrap=True)
     for name in shipped_variant_names():
         variant = load_variant(name)
         parent = _extends(name)

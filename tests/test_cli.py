@@ -22,8 +22,8 @@ def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]
     code, out, _ = run_cli(capsys, "variants")
     assert code == 0
     for name in shipped_variant_names():
-        assert name[:12] in out
-    assert "players" in out and "cards per hand" in out
+        assert name in out
+    assert "players" in out and "hand" in out
 
 
 def test_check_accepts_the_shipped_variants(capsys: pytest.CaptureFixture[str]) -> None:

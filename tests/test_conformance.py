@@ -71,14 +71,15 @@ def test_whole_game_plays_to_the_end(name: str) -> None:
     outcome = game.outcome
     assert outcome is not None
     if shipped(name).game.format.value == "race":
-        assert outcome.winner is not None
-        assert max(outcome.scores) >= shipped(name).game.target
+        assert outcome.winner is not None and outcome.winning_side is not None
+        assert max(outcome.side_scores) >= shipped(name).game.target
+        assert outcome.winner in outcome.sides[outcome.winning_side]
     else:
         assert outcome.deals == 1 and outcome.settlement is not None
         assert outcome.winner == outcome.settlement.winner
-    assert sum(outcome.deal_scores[i][s] for i in range(outcome.deals) for s in range(2)) == sum(
-        outcome.scores
-    )
+    assert sum(
+        outcome.deal_scores[i][s] for i in range(outcome.deals) for s in range(len(outcome.scores))
+    ) == sum(outcome.scores)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -119,7 +120,9 @@ def test_illegal_move_changes_nothing(name: str) -> None:
     for _ in range(30):
         game.apply(rng.choice(game.legal_moves()))
     before = (game.events, game.scores, sorted(map(str, game.legal_moves())))
-    held = {c for s in range(2) for c in game._state.hands[s] | game._state.tables[s]}
+    held = {
+        c for s in range(game.rules.players) for c in game._state.hands[s] | game._state.tables[s]
+    }
     missing = next(f for f in game.rules.face if not any(game.rules.face[c] == f for c in held))
     for text in (f"play {missing}", "score 99", "declare nothing QS JD", "exchange 7S"):
         with pytest.raises(IllegalMoveError) as raised:

@@ -166,6 +166,8 @@ def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Pr
     pairs, bezique_problems = _bezique_pairs(variant)
     for index, combo in enumerate(variant.combinations):
         path: KeyPath = ("combinations", index)
+        if not combo.enabled:  # a disabled combination may need cards this deck lacks
+            continue
         if isinstance(combo, SameSuit):
             problems += _known_ranks(deck, (*path, "ranks"), combo.ranks)
         elif isinstance(combo, SameRank):
