@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     p_play = sub.add_parser("play", help="play a game in the terminal against a bot")
     p_play.add_argument("variant", metavar="VARIANT", help="shipped name or path")
     p_play.add_argument("--seed", type=int, default=None, help="random seed")
-    p_play.add_argument("--seat", type=int, default=1, help="your seat, 1 or 2 (1)")
+    p_play.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
     p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the opponent")
     return parser
 
@@ -241,6 +241,18 @@ def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
             str(summary.last_tricks[seat]),
         )
     out.print(seats)
+    if any(len(side) > 1 for side in summary.sides):
+        sides = Table(title="Per side (points per deal, partners added)")
+        for column in ("side", "agents", "mean", "games won"):
+            sides.add_column(column, justify="right" if column in ("mean", "games won") else "left")
+        for index, side in enumerate(summary.sides):
+            sides.add_row(
+                " + ".join(f"p{s + 1}" for s in side),
+                ", ".join(summary.agents[s] for s in side),
+                f"{sum(summary.mean_scores[s] for s in side):.1f}",
+                str(summary.side_wins[index]),
+            )
+        out.print(sides)
     if summary.game_values:
         share = summary.rubicons / len(summary.game_values)
         out.print(

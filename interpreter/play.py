@@ -7,6 +7,7 @@ reason and nothing changes."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from interpreter.agents import make_agent
@@ -89,10 +90,7 @@ def describe(event: Event, me: int, names: list[str]) -> str | None:
         "count",
         "undrawn",
     ):
-        text = event.text
-        for seat, name in enumerate(names):
-            text = text.replace(f"p{seat + 1}", name)
-        return text
+        return re.sub(r"\bp(\d)\b", lambda m: names[int(m[1]) - 1], event.text)
     return None
 
 
@@ -105,17 +103,20 @@ def play_terminal(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int:
-    if variant.players.count != 2:
-        raise ValueError("the terminal game seats one person against one bot (two players)")
-    if seat not in (0, 1):
-        raise ValueError("--seat must be 1 or 2")
+    players = variant.players.count
+    if not 0 <= seat < players:
+        raise ValueError(f"--seat must be between 1 and {players}")
     game = Game.new(variant, seed=seed)
-    opponent = make_agent(bot, game.rules, seed)
-    names = ["", ""]
-    names[seat], names[1 - seat] = "You", f"{bot} bot"
+    bots = {
+        s: make_agent(bot, game.rules, None if seed is None else seed + s)
+        for s in range(players)
+        if s != seat
+    }
+    names = seat_names(game, seat, bot)
     shown = 0
+    others = ", ".join(names[s] for s in range(players) if s != seat)
     write(
-        f"{variant.title}: you are p{seat + 1}, against the {bot} bot. Type a move's number "
+        f"{variant.title}: you are p{seat + 1}; the others are {others}. Type a move's number "
         "or its text; 'quit' ends the game."
     )
     while not game.is_over:
@@ -128,14 +129,14 @@ def play_terminal(
         if game.to_act != seat:
             other = game.to_act
             assert other is not None
-            game.step(opponent.choose(game.view(other)))
+            game.step(bots[other].choose(game.view(other)))
             continue
         view = game.view(seat)
         write("")
         if view.phase is not Phase.ELECT:
             write(render(view, names))
         else:
-            write("You won the cut: 'deal' to deal, 'pass' to let the bot deal.")
+            write("You won the cut: 'deal' to deal, 'pass' to let the player on your left deal.")
         moves = view.legal_moves
         write("Moves: " + "   ".join(f"{i + 1}. {m}" for i, m in enumerate(moves)))
         try:
@@ -161,5 +162,23 @@ def play_terminal(
     outcome = game.outcome
     assert outcome is not None
     final = ", ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
+    if len(outcome.sides[0]) > 1:
+        final += "; sides " + ", ".join(
+            " + ".join(names[s] for s in side) + f" {total}"
+            for side, total in zip(outcome.sides, outcome.side_scores, strict=True)
+        )
     write(f"Game over: {final}.")
     return 0
+
+
+def seat_names(game: Game, seat: int, bot: str) -> list[str]:
+    """How the screen names each seat: "You", "partner (p3, greedy)", "p2 (greedy)"."""
+    names = []
+    for other in range(game.rules.players):
+        if other == seat:
+            names.append("You")
+        elif other in game.rules.partners(seat):
+            names.append(f"partner (p{other + 1}, {bot})")
+        else:
+            names.append(f"p{other + 1} ({bot})")
+    return names

@@ -30,6 +30,8 @@ class Summary:
     last_tricks: list[int] = field(default_factory=list)
     combinations: Counter[str] = field(default_factory=Counter)
     game_values: list[int] = field(default_factory=list)  # one-deal games: value of each game
+    sides: tuple[tuple[int, ...], ...] = ()  # partnerships (each seat alone otherwise)
+    side_wins: list[int] = field(default_factory=list)
     rubicons: int = 0  # one-deal games in which the loser was rubiconed
     void_games: int = 0
 
@@ -64,6 +66,17 @@ class Summary:
             "combinations": dict(sorted(self.combinations.items())),
             **(
                 {
+                    "sides": [list(side) for side in self.sides],
+                    "side_mean_scores": [
+                        round(sum(self.mean_scores[s] for s in side), 2) for side in self.sides
+                    ],
+                    "side_wins": self.side_wins,
+                }
+                if any(len(side) > 1 for side in self.sides)
+                else {}
+            ),
+            **(
+                {
                     "mean_game_value": round(statistics.fmean(self.game_values), 1),
                     "rubicon_rate": round(self.rubicons / len(self.game_values), 4),
                     "void_games": self.void_games,
@@ -93,6 +106,8 @@ def simulate(
     summary.game_wins = [0] * n
     summary.brisques = [0] * n
     summary.last_tricks = [0] * n
+    summary.sides = rules.sides
+    summary.side_wins = [0] * len(rules.sides)
     seeds = random.Random(seed)
     started = time.perf_counter()
     while summary.deals < deals:
@@ -111,8 +126,10 @@ def simulate(
         if game.is_over:
             summary.games += 1
             outcome = game.outcome
-            if outcome is not None and outcome.winner is not None:
-                summary.game_wins[outcome.winner] += 1
+            if outcome is not None and outcome.winning_side is not None:
+                summary.side_wins[outcome.winning_side] += 1
+                for seat in outcome.sides[outcome.winning_side]:  # partners win together
+                    summary.game_wins[seat] += 1
             if outcome is not None and outcome.settlement is not None:
                 summary.game_values.append(outcome.settlement.value)
                 summary.rubicons += outcome.settlement.rubiconed
