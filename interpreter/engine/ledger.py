@@ -201,7 +201,8 @@ def problem(
     ``pending`` is the waiting entry being scored, which is itself no obstacle."""
     declare = rules.variant.declare
     name = rules.pretty
-    scored = [e for e in state.ledger[player] if e.scored]
+    own = [e for e in state.ledger[player] if e.scored]
+    scored = list(own)
     foreign = cards - set(source_cards(rules, state, player))
     if foreign:
         if not partner_may_supply(rules, combo):
@@ -244,7 +245,7 @@ def problem(
     fresh = declare.fresh_card_required
     if fresh is not FreshCard.NEVER:
         declared: set[int] = set()
-        for entry in scored:
+        for entry in own:  # a partner's declarations are not this player's
             if fresh is FreshCard.ALWAYS or entry.cls == combo.cls:
                 declared |= entry.cards
         if cards <= declared:
@@ -352,6 +353,9 @@ def declarations(
     face = rules.face
     for card in source_cards(rules, state, player):
         counts[face[card]] = counts.get(face[card], 0) + 1
+    if rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE:
+        for card in _partner_cards(rules, state, player):
+            counts[face[card]] = counts.get(face[card], 0) + 1
     by_face: dict[str, list[tuple[str, list[int]]]] | None = None
     # Two exact prunings, both implied by ``problem``: a declaration that must use a card of
     # the trick just won needs one of its faces, and under the once-per-kind rule a card that
