@@ -203,3 +203,44 @@ def test_simulate_one_deal_games_reports_rubicons_and_game_value(
     assert 0 <= data["rubicon_rate"] <= 1 and data["mean_game_value"] >= 600
     code, out, _ = run_cli(capsys, "simulate", "rubicon", "--deals", "5")
     assert "rubiconed in" in out and "mean value" in out
+
+
+def test_simulate_partnerships_reports_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "four-handed-partners",
+        "--deals",
+        "12",
+        "--agents",
+        "greedy,random,greedy,random",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 0 and len(data["mean_scores"]) == 4
+    assert data["sides"] == [[0, 2], [1, 3]] and len(data["side_mean_scores"]) == 2
+    code, out, _ = run_cli(capsys, "simulate", "three-handed", "--deals", "5", "--agents", "random")
+    assert code == 0 and "p3" in out and "Per side" not in out
+
+
+def test_play_four_handed_partners_shows_the_partner(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["1"] * 30)
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    code, out, _ = run_cli(capsys, "play", "four-handed-partners", "--seed", "4", "--seat", "2")
+    assert code == 0
+    assert "partner (p4, greedy)" in out and "partner (p4, greedy)’s table:" in out
+    assert "Game abandoned." in out
+
+
+def test_play_refuses_a_seat_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "play", "bezique", "--seat", "3")
+    assert code == 2 and "--seat" in err
