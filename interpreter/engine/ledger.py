@@ -353,8 +353,10 @@ def declarations(
     face = rules.face
     for card in source_cards(rules, state, player):
         counts[face[card]] = counts.get(face[card], 0) + 1
+    theirs = frozenset[int]()
     if rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE:
-        for card in _partner_cards(rules, state, player):
+        theirs = _partner_cards(rules, state, player)
+        for card in theirs:
             counts[face[card]] = counts.get(face[card], 0) + 1
     by_face: dict[str, list[tuple[str, list[int]]]] | None = None
     # Two exact prunings, both implied by ``problem``: a declaration that must use a card of
@@ -381,8 +383,8 @@ def declarations(
                     for c in e.cards
                     if not (rules.variant.reuse.multi_bezique_extension and combo.count == 2)
                 )
-                if not partner_may_supply(rules, combo):
-                    banned |= _partner_cards(rules, state, player)
+                if theirs and not partner_may_supply(rules, combo):
+                    banned |= theirs
             if by_face is None:
                 by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
