@@ -1,12 +1,16 @@
-"""Greedy against random over many deals, both seatings, per shipped variant.
+"""Greedy against random over many deals, per shipped variant.
 
-python benchmarks/bot_strength.py [--deals 2000] [--variants bezique]
+The greedy bot takes each seat (or, with partnerships, each side) in turn, with random bots in
+the other seats, for an equal share of the deals.  Points are per seat and per deal.
+
+    python benchmarks/bot_strength.py [--deals 2000] [--variants bezique]
 """
 
 from __future__ import annotations
 
 import argparse
 
+from interpreter.engine import Rules
 from interpreter.loader import load_variant, shipped_variant_names
 from interpreter.simulate import simulate
 
@@ -18,23 +22,32 @@ def main() -> None:
     args = parser.parse_args()
     names = args.variants.split(",") if args.variants else shipped_variant_names()
     print(
-        "| variant | deals | greedy points/deal | random points/deal | games greedy won "
-        "| games random won |"
+        "| variant | deals | greedy points/deal | random points/deal "
+        "| games greedy won | games others won |"
     )
     print("|---|---:|---:|---:|---:|---:|")
     for name in names:
         variant = load_variant(name)
-        half = args.deals // 2
-        first = simulate(variant, half, seed=1, agents=["greedy", "random"])
-        second = simulate(variant, args.deals - half, seed=2, agents=["random", "greedy"])
-        greedy_points = sum(first.deal_points[0]) + sum(second.deal_points[1])
-        random_points = sum(first.deal_points[1]) + sum(second.deal_points[0])
-        deals = first.deals + second.deals
-        greedy_games = first.game_wins[0] + second.game_wins[1]
-        random_games = first.game_wins[1] + second.game_wins[0]
+        sides = Rules(variant).sides
+        share = args.deals // len(sides)
+        greedy_points = random_points = 0.0
+        greedy_seats = random_seats = deals = greedy_games = other_games = 0
+        for index, side in enumerate(sides):
+            agents = ["greedy" if seat in side else "random" for seat in range(len(sum(sides, ())))]
+            summary = simulate(variant, share, seed=index + 1, agents=agents)
+            deals += summary.deals
+            for seat, points in enumerate(summary.deal_points):
+                if seat in side:
+                    greedy_points += sum(points)
+                    greedy_seats += len(points)
+                else:
+                    random_points += sum(points)
+                    random_seats += len(points)
+            greedy_games += summary.side_wins[index]
+            other_games += sum(summary.side_wins) - summary.side_wins[index]
         print(
-            f"| {name} | {deals} | {greedy_points / deals:.1f} | {random_points / deals:.1f} "
-            f"| {greedy_games} | {random_games} |",
+            f"| {name} | {deals} | {greedy_points / greedy_seats:.1f} "
+            f"| {random_points / random_seats:.1f} | {greedy_games} | {other_games} |",
             flush=True,
         )
 
