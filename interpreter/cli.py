@@ -7,6 +7,7 @@ import json
 import statistics
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -15,9 +16,11 @@ from rich.table import Table
 from interpreter.agents import AGENT_NAMES
 from interpreter.engine.settlement import settle
 from interpreter.loader import (
+    resolve_extends,
     VariantError,
     check,
     dump_variant,
+    extends_of,
     load_variant,
     shipped_variant_names,
 )
@@ -73,7 +76,27 @@ def _parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, default=None, help="random seed")
     p_play.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
     p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the opponent")
+    _authoring_parsers(sub)
     return parser
+
+
+def _authoring_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``diff``, ``new`` and ``schema``: the tools for house-rule authors."""
+    p_diff = sub.add_parser("diff", help="list the rules two variants play differently")
+    p_diff.add_argument("a", metavar="A", help="shipped name or path")
+    p_diff.add_argument("b", metavar="B", help="shipped name or path")
+    p_diff.add_argument("--sources", action="store_true", help="compare source and note too")
+    p_new = sub.add_parser("new", help="write a commented starter overlay (a house rule)")
+    p_new.add_argument("name", metavar="NAME", help="its name: lower-case letters, digits, -")
+    p_new.add_argument("--extends", required=True, metavar="VARIANT", help="the parent")
+    p_new.add_argument("-o", "--output", metavar="FILE", help="where to write it (NAME.toml)")
+    p_new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p_schema = sub.add_parser("schema", help="print the JSON Schema of variant files")
+    p_schema.add_argument("--overlay", action="store_true", help="nothing required (overlays)")
+    p_schema.add_argument("-o", "--output", metavar="FILE", help="write it to FILE")
+    p_book = sub.add_parser("rulebook", help="print or write the rulebook page of a variant")
+    p_book.add_argument("variant", metavar="VARIANT", help="shipped name or path")
+    p_book.add_argument("-o", "--output", metavar="FILE", help="write the Markdown to FILE")
 
 
 def _positive(text: str) -> int:
@@ -101,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, out, err)
         if args.command == "settle":
             return _settle(args)
+        if args.command in ("diff", "new", "schema", "rulebook"):
+            handlers = {"diff": _diff, "new": _new, "schema": _schema, "rulebook": _rulebook}
+            return handlers[args.command](args)
         from interpreter.play import play_terminal
 
         return play_terminal(
@@ -113,6 +139,59 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"bezique: {error}", file=sys.stderr)
         return 2
+
+
+def _rulebook(args: argparse.Namespace) -> int:
+    from interpreter.rulebook import render
+
+    variant = load_variant(args.variant)
+    parent = resolve_extends(args.variant)
+    page = render(variant, parent=None if parent is None else load_variant(parent))
+    if args.output:
+        _write(Path(args.output), page)
+        print(args.output)
+    else:
+        sys.stdout.write(page)
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from interpreter.authoring import differences, report
+
+    changes = differences(load_variant(args.a), load_variant(args.b), include_sources=args.sources)
+    print("\n".join(report(changes)))
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    from interpreter.authoring import starter_overlay
+
+    path = Path(args.output or f"{args.name}.toml")
+    if path.exists() and not args.force:
+        raise ValueError(f"{path} already exists (--force overwrites it)")
+    text = starter_overlay(args.name, args.extends, directory=path.parent)
+    _write(path, text)
+    print(path)
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from interpreter.authoring import json_schema
+
+    text = json.dumps(json_schema(overlay=args.overlay), indent=2, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    _write(Path(args.output), text)
+    print(args.output)
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _variants(out: Console) -> int:
@@ -138,19 +217,8 @@ def _variants(out: Console) -> int:
 
 
 def _extends(name: str) -> str:
-    """The name a shipped overlay extends, read from its own file ('' for a base variant)."""
-    import tomllib
-
-    from interpreter.loader import resolve_variant_path
-
-    path = resolve_variant_path(name)
-    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
-    for file in files:
-        with file.open("rb") as handle:
-            parent = tomllib.load(handle).get("extends")
-        if isinstance(parent, str):
-            return parent
-    return ""
+    """The name a shipped overlay extends ('' for a base variant)."""
+    return extends_of(name) or ""
 
 
 def _check(paths: Sequence[str]) -> int:

@@ -244,3 +244,29 @@ def test_play_four_handed_partners_shows_the_partner(
 def test_play_refuses_a_seat_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(capsys, "play", "bezique", "--seat", "3")
     assert code == 2 and "--seat" in err
+
+
+def test_rulebook_prints_the_page_of_a_shipped_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run_cli(capsys, "rulebook", "polish")
+    assert code == 0 and out.startswith("# Polish Bézique") and "## Open cards" in out
+
+
+def test_rulebook_of_a_house_rule_file_with_its_differences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "base.toml").write_text(
+        'extends = "bezique"\nname = "base"\ntitle = "Base"\n', encoding="utf-8"
+    )
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        'extends = "base.toml"\nname = "mine"\ntitle = "Mine"\n[game]\ntarget = 1500\n',
+        encoding="utf-8",
+    )
+    target = tmp_path / "mine.md"
+    code, out, _ = run_cli(capsys, "rulebook", str(mine), "-o", str(target))
+    assert code == 0 and str(target) in out
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("# Mine") and "## Differences from Base" in page
+    assert "1000 → 1500 (game.target)" in page

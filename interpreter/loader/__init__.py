@@ -10,6 +10,8 @@ lays the variant over a shipped variant (or a path), merging ``combinations`` by
 from interpreter.loader.diagnostics import Diagnostic, VariantError
 from interpreter.loader.load import check, dump_variant, load_raw, load_variant
 from interpreter.loader.shipped import (
+    extends_of,
+    resolve_extends,
     resolve_variant_path,
     shipped_variant_names,
     shipped_variants_dir,
@@ -20,6 +22,8 @@ __all__ = [
     "VariantError",
     "check",
     "dump_variant",
+    "extends_of",
+    "resolve_extends",
     "load_raw",
     "load_variant",
     "resolve_variant_path",

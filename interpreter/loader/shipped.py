@@ -59,3 +59,29 @@ def resolve_variant_path(name_or_path: str | Path) -> Path:
         message = unknown_variant_message(text)
         raise VariantError([Diagnostic(text or ".", None, None, "", message)])
     return found
+
+
+def extends_of(name_or_path: str | Path) -> str | None:
+    """What a variant's own files say it ``extends`` (None for a base variant)."""
+    import tomllib
+
+    path = resolve_variant_path(name_or_path)
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    for file in files:
+        with file.open("rb") as handle:
+            parent = tomllib.load(handle).get("extends")
+        if isinstance(parent, str):
+            return parent
+    return None
+
+
+def resolve_extends(name_or_path: str | Path) -> str | Path | None:
+    """The variant that ``name_or_path`` extends, as ``load_variant`` accepts it: a shipped name,
+    or a path resolved from the directory of the variant's files (None for a base variant)."""
+    parent = extends_of(name_or_path)
+    if parent is None:
+        return None
+    if parent in shipped_variants():
+        return parent
+    path = resolve_variant_path(name_or_path)
+    return (path if path.is_dir() else path.parent) / parent

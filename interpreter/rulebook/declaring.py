@@ -1,0 +1,311 @@
+"""Rulebook sections on declaring: who, when, what scores, and when a card may score again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.rulebook.sections import source_line
+from interpreter.rulebook.words import card, face, listing, points, rank_name, rank_plural
+
+V = Any
+
+_SAMPLE_TRUMP = "H"
+
+
+def _example(v: V, combo: V) -> str:
+    """Cards that form the combination, with hearts as the sample trump suit."""
+    shape = combo.shape
+    suits = list(v.deck.suits)
+    if shape == "same_suit":
+        suit = {"trump": _SAMPLE_TRUMP, "plain": "S", "any": "S"}[combo.suit.value]
+        return " ".join(face(r, suit) for r in combo.ranks)
+    if shape == "same_rank":
+        if combo.suit.value == "trump":
+            chosen = [_SAMPLE_TRUMP] * combo.count
+        else:
+            chosen = [suits[i % len(suits)] for i in range(combo.count)]
+        return " ".join(face(combo.of, s) for s in chosen)
+    pair = _pair(v, _SAMPLE_TRUMP)
+    if pair is None:
+        return "(with trumps)"
+    return " ".join([card(pair[0])] * combo.count + [card(pair[1])] * combo.count)
+
+
+def _pair(v: V, trump: str | None) -> tuple[str, str] | None:
+    bezique = v.bezique
+    for entry in bezique.when_trump:
+        if trump in entry.trumps:
+            return entry.queen, entry.jack
+    if bezique.queen is None or bezique.jack is None:
+        return None
+    return bezique.queen, bezique.jack
+
+
+def _cards_words(v: V, combo: V) -> str:
+    shape = combo.shape
+    which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
+    if shape == "same_suit":
+        return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
+    if shape == "same_rank":
+        suits = {"trump": "of trumps", "plain": "of plain suits", "any": "of any suits"}
+        return f"{combo.count} {rank_plural(combo.of)} {suits[combo.suit.value]}"
+    times = {
+        1: "",
+        2: "two of each: ",
+        3: "three of each: ",
+        4: "four of each: ",
+        5: "five of each: ",
+    }.get(combo.count, f"{combo.count} of each: ")
+    return f"{times}the bézique queen and knave"
+
+
+def declarations(v: V) -> str:
+    declare = v.declare
+    right = {
+        "trick_winner": "Only the **winner of a trick** may declare",
+        "winner_or_partner": "The **winner of a trick, and then his partner**, may each declare "
+        "from his own cards",
+        "winner_may_pass": "The **winner of a trick** may declare, or pass the right to declare "
+        "to his partner (who then declares alone)",
+    }[declare.right.value]
+    when = "immediately after the trick and before drawing"
+    if declare.after_stock_exhausted:
+        when += "; declaring goes on in the last tricks too"
+    else:
+        when += "; once the stock is exhausted nobody declares any more"
+    zones = {z.value for z in declare.sources}
+    if zones == {"hand", "table"}:
+        source = (
+            "A combination is made of cards held in the hand or already lying face up on "
+            "the table; declared cards are laid face up on the table and still belong to "
+            "the hand: they may be played from there."
+        )
+    elif zones == {"open"}:
+        source = (
+            "**Only open cards declare.** No card held in the hand ever takes part; a "
+            "combination is made of the player's open cards."
+        )
+    else:
+        source = f"Combinations are made of cards from: {listing(sorted(zones))}."
+    if declare.declared_to.value == "open":
+        source += " Declared cards stay where they are, among the open cards."
+    per = {
+        "one": "**One combination is scored after each trick.** Others may be shown at the same "
+        "time and announced *to score*; they are scored after a later trick won, before drawing, "
+        "so long as their cards are still there.",
+        "disjoint_many": "Several combinations may be scored after one trick, provided no card "
+        "is in two of them.",
+        "one_per_kind": "A card won may at once complete **as many combinations of different "
+        "kinds** as it will form: all are scored after the same trick.",
+    }[declare.scores_per_trick.value]
+    if declare.scores_per_trick.value == "one" and not declare.pending_allowed:
+        per = "**Only one combination may be declared after each trick.**"
+    if declare.scores_per_trick.value != "one" and not declare.pending_allowed:
+        per += (
+            " Anything left undeclared when the player draws is lost: it cannot be claimed later."
+        )
+    text = [f"{right}, {when}. A player is never bound to declare.", source, per]
+    if declare.must_use_trick_card:
+        text.append("**Every declaration must include a card of the trick just won.**")
+    if declare.partner_consultation:
+        text.append("A player may ask his partner whether he has anything to declare.")
+    text.append(_table(v))
+    text.append(_bezique_cards(v))
+    if v.trump.mode.value != "turn_up":
+        text.append(
+            "Until trumps are fixed, combinations that need trumps (a marriage in a "
+            "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
+            "be declared."
+        )
+    return "\n\n".join([*text, source_line(declare)])
+
+
+def _table(v: V) -> str:
+    rows = [
+        "| Combination | Cards | Example (♥ trumps) | Points | Kind | Class (rank) |",
+        "|---|---|---|---:|---|---|",
+    ]
+    off = []
+    for combo in v.combinations:
+        name = combo.name or combo.id.replace("_", " ")
+        kind = combo.kind or combo.id
+        line = (
+            f"| {name} | {_cards_words(v, combo)} | {_example(v, combo)} | "
+            f"{points(combo.points)} | {kind} | {combo.class_} ({combo.rank}) |"
+        )
+        if combo.enabled:
+            rows.append(line)
+        else:
+            off.append(f"{name} ({points(combo.points)}, id `{combo.id}`)")
+    text = "\n".join(rows)
+    if off:
+        text += "\n\nNot played unless an overlay enables them: " + listing(off) + "."
+    sources = [f"{c.name or c.id}: {c.source}" for c in v.combinations if c.source]
+    notes = [f"{c.name or c.id}: {c.note}" for c in v.combinations if c.note]
+    if sources:
+        text += "\n\n*Sources: " + "; ".join(sources) + ".*"
+    if notes:
+        text += "\n\n" + "\n\n".join(f"*{n}*" for n in notes)
+    return text
+
+
+def _bezique_cards(v: V) -> str:
+    bezique = v.bezique
+    queen, jack = bezique.queen, bezique.jack
+    if queen is not None and jack is not None:
+        text = f"**Bézique** is the {card(bezique.queen)} with the {card(bezique.jack)}"
+    else:
+        text = "There is **no bézique until trumps are fixed**; then bézique is"
+    pairs = [
+        f"with {listing(t for t in entry.trumps)} trumps, {card(entry.queen)} "
+        f"with {card(entry.jack)}"
+        for entry in bezique.when_trump
+    ]
+    if pairs:
+        join = "; but " if bezique.queen is not None else ": "
+        text += join + "; ".join(pairs)
+    return text + ". " + source_line(bezique)
+
+
+def reuse(v: V) -> str:
+    r = v.reuse
+    fresh = v.declare.fresh_card_required.value
+    # Read every reuse option: some matter only with re-forming, some only per kind.
+    trigger_option, repair_option, kinds_option = (
+        r.reform_trigger,
+        r.marriage_repair,
+        r.repair_kinds,
+    )
+    second_double = r.multi_bezique_extension
+    text = []
+    if r.mode.value == "once_per_kind":
+        text.append(
+            "**A card scores once in each kind of combination.** A queen once married cannot be "
+            "married again, but the same queen may still score in a bézique, in four queens or "
+            "in a sequence. Combinations of one kind (the *Kind* column above) share this rule: "
+            "a royal and a common marriage are one kind."
+        )
+        if second_double:
+            text.append(
+                "One exception: a bézique already used in a double bézique may make a "
+                "**second double bézique** with a fresh pair."
+            )
+    else:
+        trigger = (
+            "once a card of it has been played and another put in its place"
+            if trigger_option.value == "declared_card_played"
+            else "whenever a new card joins cards already declared"
+        )
+        text.append(
+            f"**Combinations may be formed again**: the same combination scores anew {trigger}. "
+            "Four queens declared, one played, a fifth queen added to the three left: four "
+            "queens again. The very same cards never score the same combination twice."
+        )
+        repair = {
+            "none": "A king or queen once married cannot marry again.",
+            "widow": "A king or queen whose partner has been played may **marry again** "
+            "(the marriage of a widow); remarrying while the first partner is still on the "
+            "table is not allowed.",
+            "cross_pair": "Two marriages of one suit on the table may be **re-paired**: each "
+            "king with the other queen, for two more marriages.",
+        }[repair_option.value]
+        kinds = listing(k for k in kinds_option)
+        text.append(f"{repair} (This governs combinations of kind: {kinds}.)")
+    if r.inferior_bar:
+        text.append(
+            "**No going down:** a card declared in a combination may not later be declared in an "
+            "inferior combination of the same class (the *Class* column; a higher rank is "
+            "superior). A king and queen that scored in a sequence cannot then make a marriage; "
+            "a marriage first and a sequence after is allowed."
+        )
+    fresh_text = {
+        "never": "No further rule: a declaration may be made wholly of cards declared before, "
+        "as long as the rules above allow it.",
+        "same_class": "**A new card each time:** every declaration must contain at least one "
+        "card never declared before in a combination of the same class.",
+        "always": "**A new card each time:** every declaration must contain at least one card "
+        "never declared before in any combination.",
+    }[fresh]
+    text.append(fresh_text)
+    partner = {
+        "own_only": "",
+        "either_hand_for_multi_bezique": "A double or triple bézique may be made up from "
+        "**either partner's declared cards**.",
+        "partner_table": "A player may build on his partner's declared cards.",
+    }[r.partner_cards.value]
+    if partner:
+        text.append(partner)
+    return "\n\n".join([*text, source_line(r)])
+
+
+def seven(v: V) -> str:
+    s = v.seven
+    if s is None:
+        return "The seven of trumps has no special value in this game."
+    seven_name = f"{rank_name(s.rank)} of trumps"
+    text = []
+    if s.turned_up_points:
+        text.append(
+            f"If the turn-up is a {rank_name(s.rank)}, the dealer scores {s.turned_up_points}."
+        )
+    if s.exchange:
+        who = (
+            "A player holding the " + seven_name + " may, after winning a trick and before "
+            "drawing, exchange it for the turn-up"
+            if s.exchange_when.value == "after_own_trick_win"
+            else "The winner of the trick that holds the " + seven_name + " may exchange it for "
+            "the turn-up (a scoring turn-up taken so becomes one of his open cards)"
+        )
+        text.append(f"{who}, scoring {s.exchange_points}.")
+    trigger = {
+        "declare_after_win": f"The other {seven_name} scores {s.points} when its holder shows "
+        "it after winning a trick.",
+        "on_play": f"A {seven_name} scores {s.points} for the player who plays it to a trick "
+        "while the stock lasts, whether or not he wins the trick.",
+        "on_trick_won": f"A {seven_name} not exchanged scores {s.points} for the winner of the "
+        "trick that holds it.",
+    }[s.score_trigger.value]
+    text.append(trigger + " Each seven scores once.")
+    return "\n\n".join([*text, source_line(s)])
+
+
+def carte_blanche(v: V) -> str:
+    cb = v.carte_blanche
+    courts = listing(rank_plural(r) for r in cb.court_ranks)
+    window = (
+        "before playing his first card"
+        if cb.window.value == "before_own_first_play"
+        else "before the first trick"
+    )
+    text = [
+        f"A hand dealt with no {courts} is a **carte blanche**, worth {cb.points}. It is "
+        f"declared {window}, by showing the cards one by one"
+        + (
+            ", and scores without winning a trick."
+            if not cb.requires_trick_win
+            else ", and scores on winning a trick."
+        ),
+    ]
+    if cb.repeat_on_noncourt_draw:
+        text.append(
+            f"After that, each card drawn that is not one of the {courts} may be shown "
+            f"for another {cb.points}, until a court card is drawn."
+        )
+    return "\n\n".join([*text, source_line(cb)])
+
+
+def open_cards(v: V) -> str:
+    oc = v.open_cards
+    plain = listing(rank_plural(r) for r in oc.ranks)
+    trumps = listing(rank_plural(r) for r in oc.trump_ranks)
+    text = [
+        f"Whenever {plain}"
+        + (f", or {trumps} of trumps," if oc.trump_ranks else "")
+        + " are played to a trick, the winner of the trick lays them face up in front of him: "
+        "these are his **open cards**. Other cards go into his tricks.",
+        "Open cards are seen by everybody, **can never be played again**, and serve only for "
+        "declaring; they stay on the table to the end of the hand, through the last tricks.",
+        "So a card counts for declaring only once it has been *won*: holding the fourth king "
+        "in your hand is no use — you must win a trick containing a king.",
+    ]
+    return "\n\n".join([*text, source_line(oc)])

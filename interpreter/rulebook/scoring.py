@@ -1,0 +1,221 @@
+"""Rulebook sections on the last tricks, the last trick and brisques, and winning — with worked
+examples whose numbers the engine computes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from interpreter.engine import Game
+from interpreter.engine.settlement import settle
+from interpreter.model import Variant
+from interpreter.model.scoring import Settlement
+from interpreter.rulebook.sections import source_line
+from interpreter.rulebook.words import listing, number_word, points, rank_plural, seat
+
+V = Any
+
+
+def endgame(v: V) -> str:
+    e = v.endgame
+    hand = v.deal.hand_size
+    text = []
+    if e.declared_back_to_hand:
+        text.append(
+            f"When the stock is exhausted, each player takes his declared cards back "
+            f"into his hand, and the last {number_word(hand)} tricks are played under "
+            "stricter rules:"
+        )
+    else:
+        text.append(
+            f"When the stock is exhausted the last {number_word(hand)} tricks are "
+            "played under stricter rules:"
+        )
+    duties = []
+    if e.follow_suit:
+        duties.append("**follow suit** if you can")
+    if e.must_head:
+        reference = (
+            "the card led"
+            if e.head_reference.value == "card_led"
+            else "the best card played so far"
+        )
+        duties.append(f"when following, **win the trick if you can** (beat {reference})")
+    trump = {
+        "no": "when you cannot follow, play any card: there is no duty to trump",
+        "yes": "when you cannot follow, **trump** if you can — with a trump that wins, if you "
+        "have one",
+        "only_if_winning": "when you cannot follow, trump **only if your trump would win the "
+        "trick**; otherwise play any card",
+    }[e.must_trump_if_void.value]
+    duties.append(trump)
+    if e.must_undertrump:
+        duties.append("if your trumps cannot win, you must still play one")
+    text.append("\n".join(f"{i + 1}. {d}." for i, d in enumerate(duties)))
+    exempt = e.partner_exempt  # matters only with partners
+    if v.players.partnerships and e.mode.value == "all_players":
+        text.append(
+            "These duties hold **even against a partner's winning card**."
+            if not exempt
+            else "There is no duty to beat a partner's winning card."
+        )
+    if e.mode.value == "paired_duels":
+        text.append(
+            "With four players the last tricks are **two duels**: the winner of the "
+            "last trick of the stock plays against the player on his left until their "
+            "cards are gone, then the other two play theirs."
+        )
+    penalty = {
+        "forfeit_endgame_tricks": "At the table, a player who fails in these duties forfeits "
+        "all the last tricks to his opponent",
+        "replay": "At the table, a card played against these duties is taken back, with all "
+        "cards played after it, and the tricks are replayed",
+        "none": "The laws set no penalty for failing in these duties",
+    }[e.revoke_penalty.value]
+    text.append(f"{penalty}; the engine simply does not allow such a card.")
+    return "\n\n".join([*text, source_line(e)])
+
+
+def last_trick_and_brisques(v: V) -> str:
+    lt, b = v.last_trick, v.brisques
+    must = " He is bound to score it." if lt.mandatory else ""
+    which = (
+        "the last trick of the hand"
+        if lt.which.value == "final"
+        else "the trick that exhausts the stock (the last before the final tricks)"
+    )
+    text = []
+    if lt.points:
+        text.append(f"The winner of {which} scores **{lt.points}**.{must}")
+    else:
+        text.append("The last trick scores nothing.")
+    ranks = listing(rank_plural(r) for r in v.deck.brisque_ranks)
+    usage = {
+        "always": f"Every brisque ({ranks}) won in a trick is worth **{b.value}** to its winner",
+        "tie_and_rubicon_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie "
+        "or to save the loser from the rubicon** (see below)",
+        "tie_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie**",
+        "none": "Brisques do not count",
+    }[b.usage.value]
+    timing = {
+        "on_trick": ", scored as soon as the trick is won.",
+        "end_of_hand": ", counted when the hand is over (the dealer's opponent counts first).",
+    }[b.timing.value]
+    text.append(usage + (timing if b.usage.value == "always" else "."))
+    return "\n\n".join([*text, source_line(lt), source_line(b)])
+
+
+def winning(v: V, variant: Variant) -> str:
+    g = v.game
+    target, check_when = g.target, g.win_check  # a one-deal game has no target to reach
+    if g.format.value == "race":
+        side = "side (partners' scores added)" if v.players.partnerships else "player"
+        check = {"end_of_deal": "at the end of each deal"}[check_when.value]
+        text = [
+            f"The game is **{target} up**: deals are played until a {side} has {target} "
+            f"points or more, which is checked {check}. If more than one has, the higher score "
+            "wins; if they are equal, the higher score without the brisques of the last deal; "
+            "if still equal, the winner of the last trick."
+        ]
+        return "\n\n".join([*text, source_line(g)])
+    s = v.settlement
+    rules = variant.settlement or Settlement()
+    threshold = rules.rubicon_threshold
+    text = [
+        "One deal is the whole game. The player with more points wins"
+        + (" (brisques left out)" if v.brisques.usage.value != "always" else "")
+        + ". What he wins — *the value of the game* — is reckoned so:",
+    ]
+    text.append(_settlement_words(s))
+    text.append(_settlement_examples(variant, rules, threshold))
+    return "\n\n".join([*text, source_line(g), source_line(s)])
+
+
+def _settlement_words(s: V) -> str:
+    rounding = (
+        "each score is first rounded down to the hundred"
+        if s.rounding.value == "floor_each"
+        else "the result is rounded down to the hundred"
+    )
+    lines = [
+        f"- If the loser has **{s.rubicon_threshold} or more**, the winner scores the "
+        f"difference of the scores ({rounding}; less than {s.min_difference} counts as "
+        f"{s.min_difference}) **plus {s.game_bonus}** for the game.",
+    ]
+    credit, lump = s.loser_min_credit, s.rubicon_brisque_lump  # law 58, 59 values
+    if s.formula.value == "add_scores":
+        lines.append(
+            f"- If the loser has less than {s.rubicon_threshold}, he is **rubiconed**: the winner "
+            f"adds both scores together (the loser's counting at least {credit}) "
+            f"and scores **{s.rubicon_game}** for the game"
+            + (f" and **{lump}** for the brisques" if lump else "")
+            + ", even if he has not reached the rubicon himself."
+        )
+    else:
+        lines.append(
+            f"- If the loser has less than {s.rubicon_threshold}, he is **rubiconed**: the winner "
+            f"scores the difference plus {s.game_bonus} plus **{s.rubicon_game}** more."
+        )
+    ties = {
+        "raw_then_brisques_then_void": "Equal scores: the brisques decide; if still equal the "
+        "game is void.",
+        "rounded_then_brisques": "Scores equal once rounded: the brisques are added and the "
+        "scores rounded again; if still equal, the higher actual score wins by the minimum.",
+    }[s.tie_rule.value]
+    lines.append(f"- {ties}")
+    if s.brisques_can_flip_winner:
+        lines.append("- Brisques that put the loser ahead make him the winner.")
+    return "\n".join(lines)
+
+
+def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) -> str:
+    usage = variant.brisques.usage
+    cases = [
+        (threshold + 510, threshold + 240, 0, 0),
+        (threshold + 550, threshold + 520, 0, 0),
+        (threshold + 320, max(threshold - 380, 0), 0, 0),
+        (threshold + 200, threshold + 200, 140, 180),
+    ]
+    rows = ["| Scores | Brisques | Winner | Value | How |", "|---|---|---|---:|---|"]
+    for a, b, ba, bb in cases:
+        result = settle(rules, (a, b), (ba, bb), usage)
+        winner = "void" if result.winner is None else "AB"[result.winner]
+        brisques = f"{ba} – {bb}" if ba or bb else "—"
+        rows.append(
+            f"| {a} – {b} | {brisques} | {winner} | {points(result.value)} | {result.explanation} |"
+        )
+    return (
+        "**Worked examples**, computed by the engine (`bezique settle "
+        f"{variant.name} --scores A B`):\n\n" + "\n".join(rows)
+    )
+
+
+def sample_deal(variant: Variant) -> str:
+    """One deal between two greedy bots, seed 1, as the engine plays it."""
+    from interpreter.agents import GreedyAgent
+
+    game = Game.new(variant, seed=1, dealer=0)
+    bots = [GreedyAgent(game.rules) for _ in range(game.rules.players)]
+    while not game.deal_results and not game.is_over:
+        player = game.to_act
+        assert player is not None
+        game.step(bots[player].choose(game.view(player)))
+    result = game.deal_results[0]
+    per_seat: list[Counter[str]] = [Counter() for _ in range(game.rules.players)]
+    for event in game.events:
+        if event.kind == "score" and event.deal == 1 and event.player is not None:
+            per_seat[event.player][event.what] += event.points
+    names = {c.id: c.display_name for c in variant.combinations}
+    rows = ["| Seat | Points | Made up of |", "|---|---:|---|"]
+    for index, scored in enumerate(per_seat):
+        parts = ", ".join(
+            f"{names.get(what, what.replace('_', ' '))} {pts}"
+            for what, pts in sorted(scored.items(), key=lambda item: -item[1])
+        )
+        rows.append(f"| {seat(index)} | {result.points[index]} | {parts or '—'} |")
+    tricks = sum(1 for e in game.events if e.kind == "trick" and e.deal == 1)
+    return (
+        f"One deal played by the engine between {number_word(game.rules.players)} greedy bots "
+        f"(`Game.new(variant, seed=1, dealer=0)`; seat 1 deals): {tricks} tricks.\n\n"
+        + "\n".join(rows)
+    )

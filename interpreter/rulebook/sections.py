@@ -1,0 +1,197 @@
+"""The sections of a rulebook page, each a pure function of the (tracked) variant.
+
+Every function reads the rule values through ``Tracked`` so that the test of completeness can
+see which fields the page speaks of."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.rulebook.words import (
+    cards,
+    listing,
+    number_word,
+    ordinal,
+    rank_name,
+    rank_plural,
+    seat,
+    suit_name,
+)
+
+V = Any  # a Tracked variant (or block)
+
+
+def source_line(block: V) -> str:
+    """The source and note of a rule block, as the page prints them."""
+    lines = []
+    if block.source:
+        lines.append(f"*Source: {block.source}.*")
+    if block.note:
+        lines.append(f'!!! note "Note"\n    {block.note}')
+    return "\n\n".join(lines)
+
+
+def _deck_size(v: V) -> int:
+    return v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+
+
+def overview(v: V, parent_name: str | None) -> str:
+    players = v.players.count
+    pairs = v.players.partnerships
+    who = f"{number_word(players)} players"
+    if pairs:
+        sides = " against ".join(" and ".join(seat(s) for s in side) for side in pairs)
+        who += f" in partnerships ({sides}; partners sit opposite)"
+    elif players > 2:
+        who += ", each for himself"
+    deck = v.deck
+    size = _deck_size(v)
+    cards_line = (
+        f"{number_word(deck.packs)} pack{'s' if deck.packs > 1 else ''} of "
+        f"{len(deck.suits) * len(deck.ranks)} shuffled together: {size} cards"
+    )
+    hand = v.deal.hand_size
+    packets = ", ".join(str(p) for p in v.deal.packets)
+    trump = (
+        "the card turned up after the deal"
+        if v.trump.mode.value == "turn_up"
+        else "the first marriage scored (or a sequence scored before any marriage)"
+    )
+    if v.game.format.value == "race":
+        goal = f"first to {v.game.target} points, over as many deals as it takes"
+        if pairs:
+            goal = f"the first side to {v.game.target} points, partners' scores added"
+    else:
+        goal = "one deal is a game; the higher score wins, valued by the settlement below"
+    rows = [
+        ("Players", who),
+        ("Cards", cards_line),
+        ("Hand", f"{hand} cards each, dealt {packets}"),
+        ("Trumps", trump),
+        ("Goal", goal),
+    ]
+    if parent_name:
+        rows.append(("Based on", f"[{parent_name}]({parent_name}.md): see *Differences* below"))
+    table = "| | |\n|---|---|\n" + "\n".join(f"| **{k}** | {w} |" for k, w in rows)
+    intro = v.summary or ""
+    return f"{intro}\n\n{table}\n\n*Variant name `{v.name}`.* {source_line(v)}"
+
+
+def the_cards(v: V) -> str:
+    deck = v.deck
+    order = " > ".join(rank_name(r) for r in deck.ranks)
+    suits = ", ".join(suit_name(s) for s in deck.suits)
+    ten_high = (
+        "T" in deck.ranks
+        and "K" in deck.ranks
+        and (list(deck.ranks).index("T") < list(deck.ranks).index("K"))
+    )
+    text = [
+        f"Each pack has the suits {suits} and, in each suit, the ranks {cards_rank(deck.ranks)}."
+        f" In play and in cutting the cards rank **{order}**"
+        + (" — the ten ranks above the king." if ten_high else "."),
+    ]
+    if deck.remove:
+        text.append(f"Taken out of the deck: {cards(deck.remove)}.")
+    brisques = listing(rank_plural(r) for r in deck.brisque_ranks)
+    text.append(
+        f"The {brisques} are the **brisques**; what they are worth is told under "
+        "*Last trick and brisques*."
+    )
+    if deck.endgame_ranks:
+        end = " > ".join(rank_name(r) for r in deck.endgame_ranks)
+        text.append(f"In the last tricks the order changes to **{end}**.")
+    return "\n\n".join([*text, source_line(deck)])
+
+
+def cards_rank(ranks: Any) -> str:
+    return " ".join(r for r in ranks)
+
+
+def dealing(v: V) -> str:
+    cut, deal = v.cut, v.deal
+    rule = cut.rule.value
+    who = {
+        "high_chooses": "The players cut; the one with the higher card chooses whether to deal.",
+        "high_deals": "The players cut; the higher card deals.",
+        "low_deals": "The players cut; the lower card deals.",
+    }[rule]
+    first = (
+        "the dealer's opponent"
+        if deal.first_recipient.value == "non_dealer" and v.players.count == 2
+        else "the player on the dealer's left"
+    )
+    packets = ", ".join(str(p) for p in deal.packets)
+    text = [
+        who + " Cut cards of equal rank cut again.",
+        f"The dealer gives each player **{deal.hand_size} cards**, in packets of {packets}, "
+        f"starting with {first} and going round to the left.",
+    ]
+    turned = v.players.count * deal.hand_size + 1
+    fixed = "scored" if v.trump.fixed_on.value == "scored" else "declared"  # without turn-up
+    if v.trump.mode.value == "turn_up":
+        text.append(
+            f"The next card — the {ordinal(turned)} — is turned up: its suit is **trumps**. The "
+            "rest of the cards, face down, make the **stock**, with the turn-up at its bottom; "
+            "it is the last card drawn."
+        )
+    else:
+        text.append(
+            "No card is turned up: the rest of the pack is the **stock**. There are **no trumps** "
+            f"until the first marriage is {fixed}; its suit becomes trumps and it counts as a "
+            f"marriage in trumps. A sequence {fixed} before any marriage fixes trumps the same way."
+        )
+    guess = deal.count_guess
+    if guess:
+        text.append(
+            f"**The count.** Before dealing, the dealer lifts a packet off the pack, aiming at "
+            f"exactly the {guess.target} cards the deal needs, and his opponent guesses how many "
+            f"he has lifted. An exact lift scores the dealer {guess.dealer_exact}; an exact guess "
+            f"scores the opponent {guess.guesser_exact}."
+        )
+    rotation = {
+        "alternate": "The deal passes to the other player after each hand.",
+        "left": "The deal passes to the left after each hand.",
+        "last_trick_winner": "The winner of the last trick deals the next hand.",
+    }[deal.rotation.value]
+    if v.game.format.value == "race":
+        text.append(rotation)
+    else:
+        text.append(f"One deal is the whole game. ({rotation})")
+    return "\n\n".join([*text, source_line(cut), source_line(deal), source_line(v.trump)])
+
+
+def stock_play(v: V) -> str:
+    play = v.play
+    leader = (
+        "the dealer's opponent"
+        if play.lead.value == "non_dealer" and v.players.count == 2
+        else "the player on the dealer's left"
+    )
+    text = [
+        f"The first trick is led by {leader}; after that the winner of each trick leads.",
+        "While there are cards in the stock **there is no duty to follow suit, to win, or to "
+        "trump**: any card may be played, and a player may trump while holding the suit led.",
+        "A trick goes to the highest trump in it or, without trumps, to the highest card of the "
+        "suit led. Of two identical cards the one **played first** wins.",
+    ]
+    order = "the winner of the trick first, then the others in turn to his left"
+    text.append(
+        f"After each trick its winner may declare (see *Declarations*); then each player draws "
+        f"one card from the stock, {order} ({play.draw_order.value}), so that every hand is "
+        f"back to {v.deal.hand_size} cards."
+    )
+    piles = {
+        "face_up_unsearchable": "Won tricks lie face up before their winner but may not be "
+        "looked through.",
+        "heap_until_brisque": "Played cards lie face up in a heap between the players until a "
+        "trick with a brisque is won: its winner then takes up the whole heap and turns it "
+        "down.",
+        "face_up_pile": "Tricks are not gathered: they are left face up in a pile.",
+    }[play.tricks.value]
+    text.append(piles)
+    if play.obligations.value != "none" or play.identical_cards.value != "first_played_wins":
+        text.append("")
+    if play.odd_stock_card.value == "not_drawn":
+        text.append("If a last card of the stock cannot go round, it is not drawn.")
+    return "\n\n".join([*text, source_line(play)])

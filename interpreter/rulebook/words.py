@@ -1,0 +1,95 @@
+"""Small helpers that turn rule values into words and card pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from interpreter.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Face, parse_face
+
+PLURAL = {
+    "A": "aces",
+    "K": "kings",
+    "Q": "queens",
+    "J": "knaves",
+    "T": "tens",
+    "9": "nines",
+    "8": "eights",
+    "7": "sevens",
+}
+
+
+def card(text: str) -> str:
+    """``QS`` → ``Q♠``."""
+    return parse_face(text).pretty
+
+
+def cards(texts: Iterable[str]) -> str:
+    return " ".join(card(t) for t in texts)
+
+
+def face(rank: str, suit: str) -> str:
+    return Face(suit, rank).pretty
+
+
+def rank_name(rank: str) -> str:
+    return RANK_NAMES.get(rank, rank)
+
+
+def rank_plural(rank: str) -> str:
+    return PLURAL.get(rank, RANK_NAMES.get(rank, rank) + "s")
+
+
+def suit_name(suit: str) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def seat(index: int) -> str:
+    return f"seat {index + 1}"
+
+
+def listing(items: Iterable[str], last: str = "and") -> str:
+    words = list(items)
+    if not words:
+        return "none"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def points(value: int) -> str:
+    return f"{value:,}".replace(",", " ") if value >= 10_000 else str(value)
+
+
+def number_word(value: int) -> str:
+    words = {
+        1: "one",
+        2: "two",
+        3: "three",
+        4: "four",
+        5: "five",
+        6: "six",
+        7: "seven",
+        8: "eight",
+        9: "nine",
+        10: "ten",
+        12: "twelve",
+        15: "fifteen",
+    }
+    return words.get(value, str(value))
+
+
+def ordinal(value: int) -> str:
+    special = {
+        1: "first",
+        2: "second",
+        3: "third",
+        17: "seventeenth",
+        24: "twenty-fourth",
+        25: "twenty-fifth",
+        32: "thirty-second",
+        33: "thirty-third",
+    }
+    if value in special:
+        return special[value]
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"

@@ -1,0 +1,153 @@
+"""The built documentation site, checked in a real browser (headless Chromium).
+
+The site is built with ``mkdocs build --strict``, served on 127.0.0.1 and loaded page by page:
+every page answers 200, has a title and logs no error in the browser console; no link, image,
+stylesheet or script points at a missing file or a missing anchor; and a variant page is
+rendered to a screenshot.  Chromium and ChromeDriver are Debian's packages (`.ci/run` installs
+them); without them, or without MkDocs, these tests fail and say what to install.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.error import HTTPError, URLError
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
+from urllib.request import urlopen
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from tests.site_check import (
+    build_site,
+    chromium,
+    console,
+    decode_png,
+    pages,
+    parse_page,
+    serve,
+)
+
+VARIANT_PAGE = "variants/bezique/"
+
+
+@dataclass(frozen=True)
+class Site:
+    root: Path  # the built site
+    url: str  # where it is served: http://127.0.0.1:PORT/
+    browser: webdriver.Chrome
+
+    def file(self, page: str) -> Path:
+        return self.root / page / "index.html"
+
+    def load(self, page: str) -> tuple[int, list[str]]:
+        """Open ``page`` in the browser: its HTTP status and its console's SEVERE messages."""
+        console(self.browser)  # whatever an earlier page logged late
+        self.browser.get(self.url + page)
+        # Let scripts that run after the load event (search, instant loading) log their errors.
+        self.browser.execute_async_script("setTimeout(arguments[arguments.length - 1], 150)")
+        status = self.browser.execute_script(
+            "const [entry] = performance.getEntriesByType('navigation');"
+            "return entry ? entry.responseStatus : 0;"
+        )
+        severe = [
+            str(entry.get("message", entry))
+            for entry in console(self.browser)
+            if entry.get("level") == "SEVERE"
+        ]
+        return int(status), severe
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    root = build_site(tmp_path_factory.mktemp("site"))
+    with serve(root) as url, chromium(tmp_path_factory.mktemp("chromium-profile")) as browser:
+        browser.set_page_load_timeout(30)
+        browser.set_script_timeout(10)
+        yield Site(root, url, browser)
+
+
+def test_the_site_has_its_pages(site: Site) -> None:
+    found = pages(site.root)
+    for page in ("", "authoring/", "engine/", "cli/", "figures/"):
+        assert page in found, f"no page {page or 'home'} in the built site: {found}"
+
+
+def test_every_page_loads_with_a_title_and_no_console_error(site: Site) -> None:
+    problems = []
+    for page in pages(site.root):
+        where = f"/{page}"
+        status, severe = site.load(page)
+        if status != 200:
+            problems.append(f"{where}: HTTP status {status}")
+        titles = [
+            h1.text.replace("¶", "").strip() for h1 in site.browser.find_elements(By.TAG_NAME, "h1")
+        ]
+        if not any(titles):
+            problems.append(f"{where}: no <h1> with text")
+        problems += [
+            f"{where}: console: {message}" for message in severe if "favicon" not in message
+        ]
+    assert not problems, "\n".join(problems)
+
+
+def test_no_link_image_stylesheet_or_script_is_broken(site: Site) -> None:
+    origin = urlsplit(site.url).netloc
+    local: dict[str, list[str]] = {}  # URL without fragment -> where it is referred to
+    anchors: list[tuple[str, str, str]] = []  # (where, URL without fragment, fragment)
+    problems, external = [], 0
+    for page in pages(site.root):
+        for kind, reference in parse_page(site.file(page)).references:
+            where = f"/{page}: {kind}={reference!r}"
+            parts = urlsplit(urljoin(site.url + page, reference))
+            if parts.scheme in ("http", "https") and parts.netloc == origin:
+                target = urlunsplit(parts._replace(fragment=""))
+                local.setdefault(target, []).append(where)
+                if parts.fragment:
+                    anchors.append((where, target, unquote(parts.fragment)))
+            elif parts.scheme in ("http", "https") and parts.hostname and "." in parts.hostname:
+                external += 1  # not fetched: there is no network here
+            elif parts.scheme == "mailto" and "@" in parts.path:
+                external += 1
+            else:
+                problems.append(f"{where}: not a well-formed link")
+    assert local, "the site has no internal links at all"
+    for target, referrers in sorted(local.items()):
+        status = _status(target)
+        if status != 200:
+            problems += [f"{where}: {target} answers {status}" for where in referrers]
+    for where, target, fragment in anchors:
+        path = unquote(urlsplit(target).path).lstrip("/")
+        file = site.root / (path + "index.html" if path.endswith("/") or not path else path)
+        if file.suffix == ".html" and file.is_file() and fragment not in parse_page(file).ids:
+            problems.append(f"{where}: no element with id {fragment!r} in {target}")
+    assert not problems, f"{len(problems)} broken (and {external} external links):\n" + "\n".join(
+        problems
+    )
+
+
+def test_a_variant_page_renders_to_a_screenshot(site: Site, tmp_path: Path) -> None:
+    assert site.file(VARIANT_PAGE).is_file(), (
+        f"the site has no page for the shipped variant 'bezique' at /{VARIANT_PAGE}; "
+        f"pages: {pages(site.root)}"
+    )
+    status, _ = site.load(VARIANT_PAGE)
+    assert status == 200
+    shot = tmp_path / "bezique-variant.png"
+    assert site.browser.save_screenshot(str(shot)), "Chromium took no screenshot"
+    image = decode_png(shot.read_bytes())
+    assert image.width >= 800, image
+    assert image.colours > 16, f"{shot} looks blank: {image}"
+
+
+def _status(url: str) -> int | str:
+    try:
+        with urlopen(url, timeout=10) as response:
+            return int(response.status)
+    except HTTPError as error:
+        error.close()
+        return error.code
+    except URLError as error:
+        return f"an error: {error.reason}"
