@@ -16,12 +16,12 @@ from rich.table import Table
 from interpreter.agents import AGENT_NAMES
 from interpreter.engine.settlement import settle
 from interpreter.loader import (
-    resolve_extends,
     VariantError,
     check,
     dump_variant,
     extends_of,
     load_variant,
+    resolve_extends,
     shipped_variant_names,
 )
 from interpreter.model import Variant

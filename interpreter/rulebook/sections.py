@@ -32,7 +32,8 @@ def source_line(block: V) -> str:
 
 
 def _deck_size(v: V) -> int:
-    return v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+    size: int = v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+    return size
 
 
 def overview(v: V, parent_name: str | None) -> str:
