@@ -73,7 +73,7 @@ def overview(v: V, parent_name: str | None) -> str:
     ]
     if parent_name:
         rows.append(("Based on", f"[{parent_name}]({parent_name}.md): see *Differences* below"))
-    table = "| | |\n|---|---|\n" + "\n".join(f"| **{k}** | {w} |" for k, w in rows)
+    table = "| At a glance | |\n|---|---|\n" + "\n".join(f"| {k} | {w} |" for k, w in rows)
     intro = v.summary or ""
     return f"{intro}\n\n{table}\n\n*Variant name `{v.name}`.* {source_line(v)}"
 
