@@ -176,11 +176,12 @@ def stock_play(v: V) -> str:
         "A trick goes to the highest trump in it or, without trumps, to the highest card of the "
         "suit led. Of two identical cards the one **played first** wins.",
     ]
-    order = "the winner of the trick first, then the others in turn to his left"
+    order = {"winner_then_left": "the winner of the trick first, then the others in turn "
+             "to his left"}[play.draw_order.value]
     text.append(
         f"After each trick its winner may declare (see *Declarations*); then each player draws "
-        f"one card from the stock, {order} ({play.draw_order.value}), so that every hand is "
-        f"back to {v.deal.hand_size} cards."
+        f"one card from the stock, {order}, so that every hand is back to "
+        f"{v.deal.hand_size} cards."
     )
     piles = {
         "face_up_unsearchable": "Won tricks lie face up before their winner but may not be "
