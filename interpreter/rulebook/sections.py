@@ -176,8 +176,9 @@ def stock_play(v: V) -> str:
         "A trick goes to the highest trump in it or, without trumps, to the highest card of the "
         "suit led. Of two identical cards the one **played first** wins.",
     ]
-    order = {"winner_then_left": "the winner of the trick first, then the others in turn "
-             "to his left"}[play.draw_order.value]
+    order = {
+        "winner_then_left": "the winner of the trick first, then the others in turn to his left"
+    }[play.draw_order.value]
     text.append(
         f"After each trick its winner may declare (see *Declarations*); then each player draws "
         f"one card from the stock, {order}, so that every hand is back to "
