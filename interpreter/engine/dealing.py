@@ -10,16 +10,14 @@ from interpreter.model.play import TrumpMode
 
 
 # -- start, cut and deal -------------------------------------------------------------------
-def start(rules: Rules, state: State, dealer: int | None, order: list[int] | None) -> None:
+def start(rules: Rules, state: State, dealer: int | None) -> None:
     if dealer is not None:
         state.dealer = dealer % state.players
-        deal(rules, state, order)
+        deal(rules, state)
         return
     cut(rules, state)
     if state.phase is not Phase.ELECT:
-        deal(rules, state, order)
-    else:
-        state.pending_order = order
+        deal(rules, state)
 
 
 def cut(rules: Rules, state: State) -> None:
@@ -49,11 +47,14 @@ def cut(rules: Rules, state: State) -> None:
         state.to_act = state.cut_winner
 
 
-def deal(rules: Rules, state: State, order: list[int] | None = None) -> None:
+def deal(rules: Rules, state: State) -> None:
+    """Deal the next hand: from the next fixed deck order if any, else a fresh shuffle."""
     state.reset_deal()
     state.deal_no += 1
     n = state.players
-    if order is None:
+    if state.deal_orders:
+        order = state.deal_orders.pop(0)
+    else:
         order = list(range(rules.n_cards))
         state.rng.shuffle(order)
     first = (state.dealer + 1) % n

@@ -202,9 +202,7 @@ def elect(rules: Rules, state: State, deal_self: bool) -> None:
             f"cut won by p{chooser + 1}, who {'deals' if deal_self else 'lets the other deal'}",
         )
     )
-    order = state.pending_order
-    state.pending_order = None
-    deal(rules, state, order)
+    deal(rules, state)
 
 
 def play(rules: Rules, state: State, card: int) -> None:

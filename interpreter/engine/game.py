@@ -35,20 +35,23 @@ class Game:
         *,
         seed: int | None = None,
         deck_order: Sequence[str | int] | None = None,
+        deal_orders: Sequence[Sequence[str | int]] = (),
         dealer: int | None = None,
         count_guess: tuple[int, int] | None = None,
     ) -> Game:
         """A new game.  ``seed`` drives every shuffle and cut.  ``deck_order`` fixes the cards
         of the first deal, top card first (faces like ``"QS"``; each physical copy is taken in
-        turn), for worked examples and tests.  ``dealer`` skips the cut.  ``count_guess`` fixes the
+        turn), for worked examples and tests; ``deal_orders`` fixes the orders of the first
+        deals in turn (game records).  ``dealer`` skips the cut.  ``count_guess`` fixes the
         six-pack deal count of the first deal: (cards lifted, non-dealer's guess)."""
         rules = variant if isinstance(variant, Rules) else Rules(variant)
         state = State(players=rules.players, rng=random.Random(seed))
         state.scores = [0] * rules.players
         state.reset_deal()
         state.count_override = count_guess
-        order = None if deck_order is None else _resolve_order(rules, deck_order)
-        dealing.start(rules, state, dealer, order)
+        orders = [deck_order] if deck_order is not None else []
+        state.deal_orders = [_resolve_order(rules, order) for order in [*orders, *deal_orders]]
+        dealing.start(rules, state, dealer)
         return cls(rules, state)
 
     # -- queries -----------------------------------------------------------------------------

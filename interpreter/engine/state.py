@@ -105,7 +105,7 @@ class State:
     ledger_version: int = 0  # changes whenever any ledger changes (views cache on it)
     entries_view: tuple[int, Any] = (-1, ())
     moves_cache: list[Any] | None = None  # the declaring window's moves, until a move
-    pending_order: list[int] | None = None  # a fixed first deal waiting for the cut choice
+    deal_orders: list[list[int]] = field(default_factory=list)  # fixed deck orders still to deal
 
     def reset_deal(self) -> None:
         n = self.players
@@ -164,6 +164,7 @@ class State:
         other.events = list(self.events)
         other.deal_history = list(self.deal_history)
         other.deal_results = list(self.deal_results)
+        other.deal_orders = [list(order) for order in self.deal_orders]
         other.moves_cache = None
         other.heap = list(self.heap)
         other.undrawn = list(self.undrawn)
