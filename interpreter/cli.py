@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from interpreter.agents import AGENT_NAMES
+from interpreter.cli_records import record_writer, replay_command
 from interpreter.engine.settlement import settle
 from interpreter.loader import (
     VariantError,
@@ -26,6 +27,7 @@ from interpreter.loader import (
 )
 from interpreter.model import Variant
 from interpreter.model.scoring import GameFormat
+from interpreter.records import RecordError
 from interpreter.simulate import Summary, simulate
 
 
@@ -50,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"one agent per seat, comma-separated, from: {', '.join(AGENT_NAMES)}",
     )
     p_sim.add_argument("--json", action="store_true", help="print one JSON object")
+    p_sim.add_argument("--record", metavar="DIR", help="write a game record per finished game")
     p_settle = sub.add_parser(
         "settle", help="value a one-deal game from its final scores (laws 56-61)"
     )
@@ -76,6 +79,10 @@ def _parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, default=None, help="random seed")
     p_play.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
     p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the opponent")
+    p_play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    p_replay = sub.add_parser("replay", help="replay a game record, checking every action")
+    p_replay.add_argument("file", metavar="FILE", help="a game record (.toml)")
+    p_replay.add_argument("--json", action="store_true", help="print one JSON object")
     _authoring_parsers(sub)
     return parser
 
@@ -124,17 +131,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, out, err)
         if args.command == "settle":
             return _settle(args)
+        if args.command == "replay":
+            return replay_command(args.file, as_json=args.json)
         if args.command in ("diff", "new", "schema", "rulebook"):
             handlers = {"diff": _diff, "new": _new, "schema": _schema, "rulebook": _rulebook}
             return handlers[args.command](args)
         from interpreter.play import play_terminal
 
         return play_terminal(
-            load_variant(args.variant), seed=args.seed, seat=args.seat - 1, bot=args.bot
+            load_variant(args.variant),
+            seed=args.seed,
+            seat=args.seat - 1,
+            bot=args.bot,
+            record=args.record,
+            variant_name=args.variant,
+            embed=args.variant not in shipped_variant_names(),
         )
     except VariantError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
+        return 1
+    except RecordError as error:
+        print(error, file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"bezique: {error}", file=sys.stderr)
@@ -281,6 +299,8 @@ def _simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             seed=args.seed,
             agents=agents,
             on_deal=lambda: progress.advance(task),
+            on_record=None if args.record is None else record_writer(args.record, variant.name),
+            embed_variant=args.variant not in shipped_variant_names(),
         )
     if args.json:
         print(json.dumps(summary.as_json(), ensure_ascii=False))

@@ -7,14 +7,18 @@ reason and nothing changes."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from interpreter.agents import make_agent
 from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, Phase, PlayerView
 from interpreter.engine.state import Event
 from interpreter.model import Variant
+from interpreter.records import Recorder
+from interpreter.records import write as write_record
 
 
 def _faces(cards: tuple[tuple[int, Face], ...] | tuple[Face, ...]) -> str:
@@ -102,16 +106,43 @@ def play_terminal(
     bot: str,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    record: str | None = None,
+    variant_name: str = "",
+    embed: bool = False,
 ) -> int:
     players = variant.players.count
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be between 1 and {players}")
+    if seed is None:
+        seed = random.randrange(2**63)  # so that a record of the game replays exactly
     game = Game.new(variant, seed=seed)
-    bots = {
-        s: make_agent(bot, game.rules, None if seed is None else seed + s)
-        for s in range(players)
-        if s != seat
-    }
+    recorder = Recorder(
+        game,
+        variant_name=variant_name or variant.name,
+        seats=["person" if s == seat else bot for s in range(players)],
+        seed=seed,
+        embed=embed,
+    )
+    try:
+        return _loop(game, recorder, seat, bot, seed, read, write)
+    finally:
+        if record is not None:
+            Path(record).write_text(write_record(recorder.record()), encoding="utf-8")
+            write(f"Record written to {record}.")
+
+
+def _loop(
+    game: Game,
+    recorder: Recorder,
+    seat: int,
+    bot: str,
+    seed: int,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+) -> int:
+    variant = game.variant
+    players = variant.players.count
+    bots = {s: make_agent(bot, game.rules, seed + s) for s in range(players) if s != seat}
     names = seat_names(game, seat, bot)
     shown = 0
     others = ", ".join(names[s] for s in range(players) if s != seat)
@@ -129,7 +160,7 @@ def play_terminal(
         if game.to_act != seat:
             other = game.to_act
             assert other is not None
-            game.step(bots[other].choose(game.view(other)))
+            recorder.step(bots[other].choose(game.view(other)))
             continue
         view = game.view(seat)
         write("")
@@ -149,10 +180,10 @@ def play_terminal(
             write("Game abandoned.")
             return 0
         if answer.isdigit() and 1 <= int(answer) <= len(moves):
-            game.apply(moves[int(answer) - 1])
+            recorder.apply(moves[int(answer) - 1])
             continue
         try:
-            game.apply(answer)
+            recorder.apply(answer)
         except (IllegalMoveError, MoveSyntaxError) as error:
             write(f"Not allowed: {getattr(error, 'reason', error)}")
     for event in game.events[shown:]:

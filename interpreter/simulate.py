@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from interpreter.agents import make_agent
 from interpreter.engine import Game, Rules
 from interpreter.model import Variant
+from interpreter.records import Record, Recorder
 
 
 @dataclass
@@ -94,9 +95,12 @@ def simulate(
     seed: int = 0,
     agents: Sequence[str] = ("random", "random"),
     on_deal: Callable[[], None] | None = None,
+    on_record: Callable[[Record], None] | None = None,
+    embed_variant: bool = False,
 ) -> Summary:
     """Play whole games until ``deals`` deals have been played; an unfinished last game counts
-    for its deals but not as a game.  Reproducible by ``seed``."""
+    for its deals but not as a game.  Reproducible by ``seed``.  With ``on_record``, each
+    finished game is handed over as a game record (embedding the variant if asked)."""
     rules = Rules(variant)
     n = rules.players
     if len(agents) != n:
@@ -111,13 +115,24 @@ def simulate(
     seeds = random.Random(seed)
     started = time.perf_counter()
     while summary.deals < deals:
-        game = Game.new(rules, seed=seeds.getrandbits(63))
+        game_seed = seeds.getrandbits(63)
+        game = Game.new(rules, seed=game_seed)
         bots = [make_agent(name, rules, seeds.getrandbits(63)) for name in agents]
+        recorder = None
+        if on_record is not None:
+            recorder = Recorder(
+                game,
+                variant_name=variant.name,
+                seats=list(agents),
+                seed=game_seed,
+                embed=embed_variant,
+            )
+        step = game.step if recorder is None else recorder.step
         counted = 0
         while not game.is_over and summary.deals < deals:
             seat = game.to_act
             assert seat is not None
-            game.step(bots[seat].choose(game.view(seat)))
+            step(bots[seat].choose(game.view(seat)))
             while counted < game.deals_finished:
                 _count_deal(summary, game, counted)
                 counted += 1
@@ -125,6 +140,8 @@ def simulate(
                     on_deal()
         if game.is_over:
             summary.games += 1
+            if recorder is not None and on_record is not None:
+                on_record(recorder.record())
             outcome = game.outcome
             if outcome is not None and outcome.winning_side is not None:
                 summary.side_wins[outcome.winning_side] += 1

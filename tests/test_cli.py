@@ -270,3 +270,55 @@ def test_rulebook_of_a_house_rule_file_with_its_differences(
     page = target.read_text(encoding="utf-8")
     assert page.startswith("# Mine") and "## Differences from Base" in page
     assert "1000 → 1500 (game.target)" in page
+
+
+def test_replay_prints_running_scores_and_the_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = "tests/golden/records/bezique-seed-1.toml"
+    code, out, _ = run_cli(capsys, "replay", record)
+    assert code == 0 and "every one legal" in out and "deal 1:" in out and "result:" in out
+    code, out, _ = run_cli(capsys, "replay", record, "--json")
+    data = json.loads(out)
+    assert {"variant", "scores", "winner"} <= set(data) and data["finished"] is True
+
+
+def test_replay_of_a_one_deal_game_gives_its_value(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "replay", "tests/golden/records/rubicon-seed-1.toml", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] >= 600 and "rubiconed" in data
+
+
+def test_replay_rejects_a_corrupt_record_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = "bezique-record"\nversion = 1\n', encoding="utf-8")
+    code, _, err = run_cli(capsys, "replay", str(bad))
+    assert code == 1 and "variant: missing" in err and "Traceback" not in err
+
+
+def test_simulate_and_play_write_records_that_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = run_cli(
+        capsys, "simulate", "rubicon", "--deals", "2", "--record", str(tmp_path / "sim"), "--json"
+    )
+    files = sorted((tmp_path / "sim").glob("*.toml"))
+    assert code == 0 and len(files) == 2
+    for file in files:
+        assert run_cli(capsys, "replay", str(file))[0] == 0
+    answers = iter(["1"] * 20)
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    target = tmp_path / "mine.toml"
+    code, out, _ = run_cli(capsys, "play", "polish", "--seed", "2", "--record", str(target))
+    assert code == 0 and f"Record written to {target}" in out
+    code, out, _ = run_cli(capsys, "replay", str(target))
+    assert code == 0 and "unfinished" in out

@@ -37,6 +37,8 @@ from typing import Any
 
 import tomli_w
 
+from interpreter.engine.errors import MoveSyntaxError
+from interpreter.engine.moves import normalize
 from interpreter.model import Variant
 
 FORMAT = "bezique-record"
@@ -86,8 +88,10 @@ def split_action(line: str) -> Action:
         return Action(None, body, comment.strip(), True)
     match = _ACTOR.match(body)
     if match is None:
-        raise RecordError(f"{line!r} is not an action: write 'p1 play QS', 'p2 draws 7H', "
-                          "'p1 is dealt …' or 'turn-up 9H'")
+        raise RecordError(
+            f"{line!r} is not an action: write 'p1 play QS', 'p2 draws 7H', "
+            "'p1 is dealt …' or 'turn-up 9H'"
+        )
     seat, text = int(match[1]) - 1, match[2].strip()
     chance = text.startswith("draws ") or text.startswith("is dealt ")
     return Action(seat, text, comment.strip(), chance)
@@ -95,8 +99,12 @@ def split_action(line: str) -> Action:
 
 def write(record: Record) -> str:
     """The canonical text of a record (parse → write is the identity on it)."""
-    head: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": record.variant,
-                            "variant_hash": record.variant_hash}
+    head: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": record.variant,
+        "variant_hash": record.variant_hash,
+    }
     head.update(record.meta)
     head["seats"] = record.seats
     head["seed"] = record.seed
@@ -126,7 +134,15 @@ def parse(text: str, where: str = "record") -> Record:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"{where}: {error}") from None
+        message = str(error)
+        found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        if found:
+            place = f"{found[1]}:{found[2]}"
+            message = message[: found.start()].strip()
+        else:
+            place = str(len(text.splitlines()) or 1)
+            message = message.replace(" (at end of document)", " at the end of the file")
+        raise RecordError(f"{where}:{place}: TOML syntax error: {message}") from None
 
     def fail(key: str, message: str) -> RecordError:
         return RecordError(f"{where}:{_line_of(text, key)}: {key}: {message}")
@@ -135,20 +151,32 @@ def parse(text: str, where: str = "record") -> Record:
         raise fail("format", f"expected format = {FORMAT!r}")
     if data.get("version") != VERSION:
         raise fail("version", f"this program reads version {VERSION}")
-    for key, kind in (("variant", str), ("variant_hash", str), ("seats", list), ("seed", int),
-                      ("actions", list)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise fail(key, f"missing or not a {kind.__name__}")
+    kinds = {str: "text", list: "list", int: "whole number"}
+    for key, kind in (
+        ("variant", str),
+        ("variant_hash", str),
+        ("seats", list),
+        ("seed", int),
+        ("actions", list),
+    ):
+        if key not in data:
+            raise RecordError(f"{where}: {key}: missing")
+        if not isinstance(data[key], kind) or isinstance(data[key], bool):
+            raise fail(key, f"should be a {kinds[kind]}, got {data[key]!r}")
     actions = data["actions"]
     for index, action in enumerate(actions):
         if not isinstance(action, str):
-            raise RecordError(f"{where}:{_action_line(text, index)}: actions[{index}]: "
-                              "not a string")
+            raise RecordError(
+                f"{where}:{_action_line(text, index)}: actions[{index}]: not a string"
+            )
         try:
-            split_action(action)
-        except RecordError as error:
-            raise RecordError(f"{where}:{_action_line(text, index)}: action {index + 1}: "
-                              f"{error}") from None
+            parsed = split_action(action)
+            if not parsed.chance:
+                normalize(parsed.text)
+        except (RecordError, MoveSyntaxError) as error:
+            raise RecordError(
+                f"{where}:{_action_line(text, index)}: action {index + 1}: {error}"
+            ) from None
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(
         isinstance(d, list) and all(isinstance(c, str) for c in d) for d in deals
@@ -157,12 +185,25 @@ def parse(text: str, where: str = "record") -> Record:
     dealer = data.get("dealer")
     if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
         raise fail("dealer", "the first dealer's seat number (0 for p1)")
-    known = {"format", "version", "variant", "variant_hash", "seats", "seed", "dealer", "deals",
-             "actions", "result", "variant_data"}
+    known = {
+        "format",
+        "version",
+        "variant",
+        "variant_hash",
+        "seats",
+        "seed",
+        "dealer",
+        "deals",
+        "actions",
+        "result",
+        "variant_data",
+    }
     meta = {k: v for k, v in data.items() if k not in known}
     if not all(isinstance(v, str) for v in meta.values()):
-        raise fail(next(k for k, v in meta.items() if not isinstance(v, str)),
-                   "extra header fields are text")
+        raise fail(
+            next(k for k, v in meta.items() if not isinstance(v, str)),
+            "extra header fields are text",
+        )
     return Record(
         variant=data["variant"],
         variant_hash=data["variant_hash"],

@@ -37,13 +37,13 @@ def record_variant(record: Record, load: Callable[[str], Variant]) -> Variant:
     return variant
 
 
-def replay(record: Record, variant: Variant, where: str = "record",
-           text: str | None = None) -> Game:
+def replay(
+    record: Record, variant: Variant, where: str = "record", text: str | None = None
+) -> Game:
     """Play the record's actions through the engine; ``RecordError`` names the first action
     that is not legal (or does not match what the engine deals) and why."""
     try:
-        game = Game.new(variant, seed=record.seed, deal_orders=record.deals,
-                        dealer=record.dealer)
+        game = Game.new(variant, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
     except ValueError as error:
         raise RecordError(f"{where}: deals: {error}") from None
     seen = 0
@@ -95,8 +95,7 @@ def _chance_of(event: Event) -> tuple[str, int | None, list[str]]:
     return kind, event.player, _faces(event.text)
 
 
-def _match_chance(game: Game, seen: int, action: Action,
-                  fail: Callable[[str], RecordError]) -> int:
+def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], RecordError]) -> int:
     if action.text.startswith("turn-up "):
         kind, cards = "turn-up", action.text.removeprefix("turn-up ")
     elif action.text.startswith("is dealt "):
@@ -112,8 +111,9 @@ def _match_chance(game: Game, seen: int, action: Action,
         got_kind, seat, got = _chance_of(event)
         if got_kind != kind or seat != action.seat:
             continue
-        if len(got) != len(wanted) or any(w not in ("??", g) for w, g in zip(wanted, got,
-                                                                               strict=True)):
+        if len(got) != len(wanted) or any(
+            w not in ("??", g) for w, g in zip(wanted, got, strict=True)
+        ):
             return_text = " ".join(got)
             raise fail(f"the cards say {return_text}, not {' '.join(wanted)}")
         return position + 1
@@ -126,11 +126,14 @@ def _check_result(record: Record, game: Game, where: str) -> None:
         return
     outcome = game.outcome
     if outcome is None:
-        raise RecordError(f"{where}: result: the record has a result but its actions do not "
-                          "finish the game")
+        raise RecordError(
+            f"{where}: result: the record has a result but its actions do not finish the game"
+        )
     if list(outcome.scores) != result.get("scores"):
-        raise RecordError(f"{where}: result: the record says the scores were "
-                          f"{result.get('scores')}, the replay gives {list(outcome.scores)}")
+        raise RecordError(
+            f"{where}: result: the record says the scores were "
+            f"{result.get('scores')}, the replay gives {list(outcome.scores)}"
+        )
     if outcome.winner != result.get("winner", outcome.winner):
         raise RecordError(f"{where}: result: the record names another winner")
 
@@ -139,9 +142,17 @@ class Recorder:
     """Wraps a game and writes down every action as it is played (moves and what the cards
     did), for ``record()`` to turn into a ``Record``."""
 
-    def __init__(self, game: Game, *, variant_name: str, seats: list[str], seed: int,
-                 dealer: int | None = None, embed: bool = False,
-                 deals: list[list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        variant_name: str,
+        seats: list[str],
+        seed: int,
+        dealer: int | None = None,
+        embed: bool = False,
+        deals: list[list[str]] | None = None,
+    ) -> None:
         self.game = game
         self.variant_name = variant_name
         self.seats = seats
@@ -155,12 +166,13 @@ class Recorder:
 
     def _catch_up(self) -> None:
         events = self.game.events
-        for event in events[self._seen:]:
+        for event in events[self._seen :]:
             if event.kind in CHANCE_EVENTS:
                 kind, seat, cards = _chance_of(event)
                 text = " ".join(cards)
-                self.actions.append(f"turn-up {text}" if seat is None else
-                                    f"p{seat + 1} {kind} {text}")
+                self.actions.append(
+                    f"turn-up {text}" if seat is None else f"p{seat + 1} {kind} {text}"
+                )
         self._seen = len(events)
 
     def step(self, move: Move) -> None:
@@ -184,8 +196,11 @@ class Recorder:
         outcome = self.game.outcome
         result: dict[str, object] = {}
         if outcome is not None:
-            result = {"scores": list(outcome.scores), "winner": outcome.winner,
-                      "deals": outcome.deals}
+            result = {
+                "scores": list(outcome.scores),
+                "winner": outcome.winner,
+                "deals": outcome.deals,
+            }
             if outcome.winner is None:
                 del result["winner"]
             if outcome.settlement is not None:
@@ -200,7 +215,8 @@ class Recorder:
             deals=self.deals,
             result=result,
             variant_data=variant.model_dump(mode="json", by_alias=True, exclude_none=True)
-            if self.embed else None,
+            if self.embed
+            else None,
         )
 
 

@@ -29,6 +29,10 @@ def main() -> None:
         page = render(load_variant(name), parent=parent_of(name))
         (out / f"{name}.md").write_text(page, encoding="utf-8")
         print(f"wrote {out / name}.md")
+    from tests.golden.records import regenerate as records
+
+    records()
+    print("wrote the golden records")
 
 
 if __name__ == "__main__":

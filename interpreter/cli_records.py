@@ -1,0 +1,60 @@
+"""The ``bezique`` commands that write and replay game records (printing only)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from interpreter.loader import load_variant
+from interpreter.records import Record, replay_file, write
+
+
+def record_writer(directory: str, name: str) -> Callable[[Record], None]:
+    """Write each record handed over into ``directory`` as ``NAME-SEED.toml``."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot create {folder}: {error.strerror or error}") from None
+
+    def save(record: Record) -> None:
+        path = folder / f"{name}-{record.seed}.toml"
+        path.write_text(write(record), encoding="utf-8")
+
+    return save
+
+
+def replay_command(path: str, *, as_json: bool) -> int:
+    record, game = replay_file(path, load_variant)
+    outcome = game.outcome
+    results = game.deal_results
+    totals = [0] * game.rules.players
+    if as_json:
+        data: dict[str, object] = {
+            "variant": record.variant,
+            "seats": record.seats,
+            "actions": len(record.actions),
+            "deals": len(results),
+            "finished": outcome is not None,
+            "scores": list(game.scores),
+            "winner": None if outcome is None else outcome.winner,
+        }
+        if outcome is not None and outcome.settlement is not None:
+            data["value"] = outcome.settlement.value
+            data["rubiconed"] = outcome.settlement.rubiconed
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(f"{path}: {record.variant}, {len(record.actions)} actions, every one legal")
+    for result in results:
+        totals = [a + b for a, b in zip(totals, result.points, strict=True)]
+        gains = ", ".join(
+            f"{record.seats[s] if s < len(record.seats) else f'p{s + 1}'} +{p} ({t})"
+            for s, (p, t) in enumerate(zip(result.points, totals, strict=True))
+        )
+        print(f"deal {result.deal}: {gains}")
+    if outcome is None:
+        print(f"unfinished: scores {list(game.scores)}")
+    else:
+        print(f"result: {outcome}")
+    return 0
