@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,18 @@ import pytest
 from interpreter.cli import main
 from interpreter.loader import load_variant, shipped_variant_names
 from interpreter.model import Variant
+
+
+def answer_with(monkeypatch: pytest.MonkeyPatch, answers: Iterator[str]) -> None:
+    """Type ``answers`` at the prompts; then the input ends."""
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -128,13 +141,7 @@ def test_play_in_the_terminal(
 ) -> None:
     answers = iter(["play XX", "declare bezique QS JD", "1", "1", "1", "1", "1", "1"])
 
-    def fake_input(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    answer_with(monkeypatch, answers)
     code, out, _ = run_cli(capsys, "play", "bezique", "--seed", "3")
     assert code == 0
     assert "Your hand:" in out and "Moves: 1." in out and "stock" in out
@@ -228,13 +235,7 @@ def test_play_four_handed_partners_shows_the_partner(
 ) -> None:
     answers = iter(["1"] * 30)
 
-    def fake_input(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    answer_with(monkeypatch, answers)
     code, out, _ = run_cli(capsys, "play", "four-handed-partners", "--seed", "4", "--seat", "2")
     assert code == 0
     assert "partner (p4, greedy)" in out and "partner (p4, greedy)’s table:" in out
@@ -310,13 +311,7 @@ def test_simulate_and_play_write_records_that_replay(
         assert run_cli(capsys, "replay", str(file))[0] == 0
     answers = iter(["1"] * 20)
 
-    def fake_input(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    answer_with(monkeypatch, answers)
     target = tmp_path / "mine.toml"
     code, out, _ = run_cli(capsys, "play", "polish", "--seed", "2", "--record", str(target))
     assert code == 0 and f"Record written to {target}" in out
