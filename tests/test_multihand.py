@@ -204,3 +204,53 @@ def test_a_two_player_and_a_four_player_game_share_no_state() -> None:
             if not game.deal_results:
                 game.step(rngs[name].choice(game.legal_moves()))
     assert {name: g.events for name, g in games.items()} == solo
+
+
+def test_law_46_a_double_held_to_score_falls_when_the_partner_plays_a_card_of_it() -> None:
+    hands = [["QS", "JD", "7C", "AS"], ["8C", "8D"], ["QS", "JD", "AC"], ["9C", "7D"]]
+    game = dealt(shipped("four-handed-partners"), hands, dealer=3, turn_up="8H")
+    run(
+        game,
+        "play 7C",
+        "play 8C",
+        "play AC",
+        "play 9C",
+        "declare bezique QS JD",
+        "draw",
+        "declare bezique QS JD",
+        "declare double_bezique QS*1 QS+1 JD*1 JD+1",
+        "draw",
+        "play QS*1",
+        "play 7D",
+        "play AS",
+        "play 8D",
+    )
+    assert "score 2" not in texts(game)
+    assert all(e.scored for e in game.view(0).entries[0])
+
+
+def test_britannica_the_sides_beziques_are_one_history() -> None:
+    hands = [
+        ["QS", "JD", "7C", "8S"],
+        ["8C", "8D"],
+        ["KS", "QS", "JD", "JC", "JC", "JS", "AH", "9H"],
+        ["9C", "7D"],
+    ]
+    game = dealt(shipped("four-handed-partners"), hands, dealer=3, turn_up="8H")
+    run(
+        game,
+        "play 7C",
+        "play 8C",
+        "play AH",
+        "play 9C",
+        "declare marriage_common KS QS",
+        "declare four_knaves JS JD JC JC",
+        "draw",
+        "declare double_bezique QS QS+1 JD JD+2",
+        "draw",
+        "play 9H",
+        "play 7D",
+        "play 8S",
+        "play 8D",
+    )
+    assert not [t for t in texts(game) if t.startswith("declare bezique")]

@@ -12,7 +12,7 @@ import pytest
 from interpreter.engine import Game, IllegalMoveError, Phase, Rules, ending
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model import Variant
-from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
+from tests.support import dealt, points, run, scored, shipped, texts, two_singles, variant_with
 
 
 def _ids(rules: Rules, faces: str) -> list[int]:
@@ -243,3 +243,20 @@ def test_c26_deal_rotation(rotation: str) -> None:
     for previous, current in itertools.pairwise(results):
         expected = 1 - previous.dealer if rotation == "alternate" else previous.last_trick
         assert current.dealer == expected
+
+
+def test_c4_exchanging_the_second_seven_after_showing_the_first_scores_ten() -> None:
+    game = dealt(shipped("bezique"), [["7H", "7H", "AC"], ["7C"]], dealer=1, turn_up="AH")
+    run(game, "play AC", "play 7C", "show 7H", "exchange 7H")
+    assert [p for what, p in scored(game, 0) if what.startswith("seven")] == [10, 10]
+
+
+def test_a_declared_card_typed_with_its_old_mark_in_the_last_tricks_is_refused() -> None:
+    game = Game.new(shipped("bezique"), seed=1, dealer=0)
+    rng = random.Random(1)
+    while game.view(0).stock_size or game._state.trick:
+        game.step(rng.choice(game.legal_moves()))
+    seat = game.to_act or 0
+    face = str(game.view(seat).hand[0][1])
+    with pytest.raises(IllegalMoveError, match=f"you hold {face} only as {face}"):
+        game.apply(f"play {face}*")

@@ -411,3 +411,46 @@ def test_law_55_in_the_last_nine_tricks_follow_suit_and_win_the_card_led() -> No
     void = [rules.by_face["7H"][0], rules.by_face["AD"][0]]
     legal = endgame_playable(void, led, rules.suit, rules.end_strength, "H", variant.endgame)
     assert [rules.face[c] for c in legal] == ["7H"]
+
+
+# -- regressions found in review ------------------------------------------------------------
+def test_law_41_a_royal_marriage_held_to_score_falls_when_the_opponent_fixes_other_trumps() -> None:
+    hands = [["QS", "JD", "KH", "QH", "AC", "AC", "7D"], ["KS", "QS", "7C", "AD", "8C"]]
+    game = rubicon(hands)
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare bezique QS JD",
+        "declare marriage_royal KH QH",
+        "draw",
+        "play 7D",
+        "play AD",
+        "declare marriage_royal KS QS",
+        "draw",
+    )
+    assert game.trump == "S"
+    assert all(e.scored for e in game.view(1).entries[0])  # the waiting 40 is gone
+    run(game, "play 8C", "play AC")
+    assert "declare marriage_common KH* QH*" in texts(game)  # now a plain marriage, 20
+
+
+def test_law_16_each_player_shows_his_own_card_drawn() -> None:
+    h0 = ["AS", "TS", "9S", "8S", "7S", "AH", "TH", "9H", "8H"]
+    h1 = ["AD", "TD", "9D", "8D", "7D", "AC", "TC", "9C", "8C"]
+    game = dealt(shipped("rubicon"), [h0, h1], dealer=1, stock=["7H", "7C"])
+    run(game, "carte-blanche", "play AS", "carte-blanche", "play 7D", "carte-blanche")
+    again = [e.text for e in game.events if e.kind == "carte_blanche"][-1]
+    assert again == "carte blanche again: 7♥"  # his own draw, not his opponent's 7♣
+    assert "7C" not in [str(f) for f in game.view(1).known[0]]
+
+
+def test_c18_foster_window_lets_the_second_player_declare_before_the_first_trick() -> None:
+    variant = variant_with("rubicon", **{"carte_blanche.window": "before_first_trick"})
+    h0 = ["AS", "TS", "9S", "8S", "7S", "AH", "TH", "9H", "8H"]
+    h1 = ["AD", "TD", "9D", "8D", "7D", "AC", "TC", "9C", "8C"]
+    game = dealt(variant, [h0, h1], dealer=1)
+    run(game, "play AS")
+    assert "carte-blanche" in texts(game)
+    run(game, "carte-blanche", "play 7D")
+    assert "carte-blanche" not in texts(game)  # the first trick is over

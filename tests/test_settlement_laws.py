@@ -114,3 +114,12 @@ def test_modern_summary_rounded_tie_counts_brisques_then_gives_the_higher_score_
 def test_the_explanation_shows_the_sum_that_gives_the_value(scores: tuple[int, int]) -> None:
     result = settle(PORTLAND, scores, (100, 60))
     assert f"= {result.value}" in result.explanation
+
+
+def test_a_game_without_brisques_is_void_on_equal_scores() -> None:
+    six = Settlement(
+        game_bonus=1000, rubicon_threshold=3000, rubicon_game=1000, rubicon_brisque_lump=0
+    )
+    result = settle(six, (3500, 3500), (100, 200), BrisqueUsage.NONE)
+    assert result.void and result.winner is None
+    assert settle(six, (3500, 3400), (0, 900), BrisqueUsage.NONE).winner == 0

@@ -33,7 +33,7 @@ def may_claim(rules: Rules, state: State, player: int) -> bool:
     blank = rules.variant.carte_blanche
     if status == "eligible" and blank is not None:
         if blank.window is CarteBlancheWindow.BEFORE_FIRST_TRICK:
-            return state.trick_no == 0 and not state.trick
+            return state.trick_no == 0 and not state.played[player]
         return not state.played[player]
     return True
 
@@ -43,7 +43,9 @@ def claim(rules: Rules, state: State) -> None:
     blank = rules.variant.carte_blanche
     assert blank is not None
     first = state.blank[player] == "eligible"
-    shown = sorted(state.hands[player] | state.tables[player]) if first else [state.last_drawn]
+    shown = (
+        sorted(state.hands[player] | state.tables[player]) if first else [state.last_drawn[player]]
+    )
     state.known[player].update(shown)
     state.blank[player] = "claimed" if blank.repeat_on_noncourt_draw else "over"
     what = "carte blanche" if first else "carte blanche again"
@@ -70,4 +72,4 @@ def after_draw(rules: Rules, state: State, seat: int, card: int) -> None:
         state.blank[seat] = "over"
     else:
         state.blank[seat] = "again"
-        state.last_drawn = card
+        state.last_drawn[seat] = card

@@ -75,6 +75,8 @@ def _play(rules: Rules, state: State, player: int, label: str) -> str:
         cards = [c for c in state.hands[player] if rules.face[c] == face]
         if not cards:
             return f"you do not hold {face}"
+        if label != face or not state.trick:
+            return f"you hold {face} only as {face}: the declared cards are back in the hand"
         return endgame_reason(
             cards[0],
             sorted(state.hands[player]),

@@ -149,10 +149,14 @@ def exchange_card(rules: Rules, state: State, player: int) -> int | None:
         # Polish: the seven won in the trick just taken, not one held in the hand.
         won = ledger.last_trick_cards(state)
         return next((c for c in won if rules.is_trump_seven(c, state.trump)), None)
-    for card in rules.sevens_of(state.trump):
-        if card in state.hands[player] or card in state.tables[player]:
-            return card
-    return None
+    held = [
+        c
+        for c in rules.sevens_of(state.trump)
+        if c in state.hands[player] or c in state.tables[player]
+    ]
+    fresh = [c for c in held if c not in state.sevens_scored]  # the copy not yet scored first
+    choices = fresh or held
+    return choices[0] if choices else None
 
 
 def showable_sevens(rules: Rules, state: State, player: int) -> list[int]:
@@ -214,10 +218,10 @@ def play(rules: Rules, state: State, card: int) -> None:
     state.trick.append(card)
     state.trick_players.append(player)
     state.events.append(Event("play", player, rules.name(card), deal=state.deal_no))
-    entries = state.ledger[player]
-    if any(not e.scored and card in e.cards for e in entries):
-        state.ledger[player] = [e for e in entries if e.scored or card not in e.cards]
-        state.ledger_version += 1
+    for seat, entries in enumerate(state.ledger):  # law 46, a partner's cards included
+        if any(not e.scored and card in e.cards for e in entries):
+            state.ledger[seat] = [e for e in entries if e.scored or card not in e.cards]
+            state.ledger_version += 1
     seven = rules.seven
     if (
         seven is not None
@@ -434,6 +438,17 @@ def fix_trumps(
     state.events.append(
         Event("trumps", player, f"{SUIT_SYMBOLS[suit]} are trumps", deal=state.deal_no)
     )
+    # Any player's waiting "trump" marriage or sequence in another suit no longer forms: it is
+    # dropped, and its cards may be declared again as what they now are.
+    for seat in range(state.players):
+        kept = [
+            e
+            for e in state.ledger[seat]
+            if e.scored or ledger.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
+        ]
+        if len(kept) != len(state.ledger[seat]):
+            state.ledger[seat] = kept
+            state.ledger_version += 1
 
 
 def exchange(rules: Rules, state: State, card: int) -> None:

@@ -204,11 +204,15 @@ def problem(
     own = [e for e in state.ledger[player] if e.scored]
     scored = list(own)
     foreign = cards - set(source_cards(rules, state, player))
-    if foreign:
-        if not partner_may_supply(rules, combo):
-            return f"{name(min(foreign))} is not yours to declare"
-        for partner in rules.partners(player):  # the side's béziques are one history
-            scored += [e for e in state.ledger[partner] if e.scored]
+    if foreign and not partner_may_supply(rules, combo):
+        return f"{name(min(foreign))} is not yours to declare"
+    if combo.shape == "bezique" and (
+        rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+    ):
+        # The side's béziques are one history: a card in a partner's double bézique is
+        # bound by it as if it were the player's own (same kind, inferior bar).
+        for partner in rules.partners(player):
+            scored += [e for e in state.ledger[partner] if e.scored and e.cards & cards]
     if declare.must_use_trick_card and not cards & set(last_trick_cards(state)):
         return "every declaration must include a card of the trick just won"
     if declare.scores_per_trick is PerTrick.DISJOINT_MANY:

@@ -55,6 +55,10 @@ def settle(
     usage: BrisqueUsage = BrisqueUsage.TIE_AND_RUBICON_ONLY,
 ) -> Settled:
     """Value of the game for final ``scores`` (brisques excluded) and brisque points."""
+    if usage is BrisqueUsage.NONE:  # a game without brisques: equal scores are a void game
+        brisques = (0, 0)
+        if scores[0] == scores[1]:
+            return _void("equal scores, and no brisques to break the tie: the game is void")
     totals = (scores[0] + brisques[0], scores[1] + brisques[1])
     if rules.tie_rule is TieRule.ROUNDED_THEN_BRISQUES:
         return _modern(rules, scores, totals)

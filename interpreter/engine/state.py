@@ -99,7 +99,7 @@ class State:
     undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
     blank: list[str] = field(default_factory=list)  # carte blanche state per seat
     played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
-    last_drawn: int = -1  # the card a carte-blanche holder may show again
+    last_drawn: list[int] = field(default_factory=list)  # per seat: a card drawn, to show again
     count_override: tuple[int, int] | None = None  # (lifted, guessed) for the first deal
     settled: Any = None  # the settlement of a one-deal game
     ledger_version: int = 0  # changes whenever any ledger changes (views cache on it)
@@ -135,6 +135,7 @@ class State:
         self.heap = []
         self.undrawn = []
         self.blank = [""] * n
+        self.last_drawn = [-1] * n
         self.played = [False] * n
         self.last_trick = None
         self.last_trick_winner = None
@@ -169,6 +170,7 @@ class State:
         other.heap = list(self.heap)
         other.undrawn = list(self.undrawn)
         other.blank = list(self.blank)
+        other.last_drawn = list(self.last_drawn)
         other.played = list(self.played)
         return other
 

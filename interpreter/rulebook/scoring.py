@@ -126,12 +126,12 @@ def winning(v: V, variant: Variant) -> str:
         + (" (brisques left out)" if v.brisques.usage.value != "always" else "")
         + ". What he wins — *the value of the game* — is reckoned so:",
     ]
-    text.append(_settlement_words(s))
+    text.append(_settlement_words(s, v.brisques.usage.value))
     text.append(_settlement_examples(variant, rules, threshold))
     return "\n\n".join([*text, source_line(g), source_line(s)])
 
 
-def _settlement_words(s: V) -> str:
+def _settlement_words(s: V, brisque_usage: str) -> str:
     rounding = (
         "each score is first rounded down to the hundred"
         if s.rounding.value == "floor_each"
@@ -162,6 +162,8 @@ def _settlement_words(s: V) -> str:
         "rounded_then_brisques": "Scores equal once rounded: the brisques are added and the "
         "scores rounded again; if still equal, the higher actual score wins by the minimum.",
     }[s.tie_rule.value]
+    if brisque_usage == "none":
+        ties = "Equal scores: there are no brisques to decide, and the game is void."
     lines.append(f"- {ties}")
     if s.brisques_can_flip_winner:
         lines.append("- Brisques that put the loser ahead make him the winner.")
@@ -176,6 +178,8 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
         (threshold + 320, max(threshold - 380, 0), 0, 0),
         (threshold + 200, threshold + 200, 140, 180),
     ]
+    if usage.value == "none":  # no brisques in this game: the tie example has none either
+        cases[-1] = (threshold + 200, threshold + 200, 0, 0)
     rows = ["| Scores | Brisques | Winner | Value | How |", "|---|---|---|---:|---|"]
     for a, b, ba, bb in cases:
         result = settle(rules, (a, b), (ba, bb), usage)
