@@ -41,6 +41,7 @@ def _pages() -> dict[str, str]:
         + "\n"
     )
     pages["comparison.md"] = (
+        "---\nhide:\n  - navigation\n  - toc\n---\n\n"  # the tables need the whole width
         "# All variants compared\n\nGenerated from the variant data.\n\n"
         + comparison(list(variants.values()))
     )
