@@ -8,26 +8,20 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from interpreter.loader import extends_of, load_variant, shipped_variant_names
-from interpreter.model import Variant
+from interpreter.loader import load_variant, parent_variant, shipped_variant_names
 from interpreter.rulebook import comparison, render
-
-
-def parent_of(name: str) -> Variant | None:
-    parent = extends_of(name)
-    return None if parent is None else load_variant(parent)
 
 
 def _pages() -> dict[str, str]:
     names = shipped_variant_names()
     variants = {name: load_variant(name) for name in names}
     pages = {
-        f"variants/{name}.md": render(variant, parent=parent_of(name))
+        f"variants/{name}.md": render(variant, parent=parent_variant(name))
         for name, variant in variants.items()
     }
     rows = ["| Variant | Players | Packs | Hand | Based on |", "|---|---|---|---|---|"]
     for name, variant in variants.items():
-        parent = parent_of(name)
+        parent = parent_variant(name)
         based = f"[{parent.name}]({parent.name}.md)" if parent else ""
         rows.append(
             f"| [{variant.title}]({name}.md) | {variant.players.count} | "

@@ -22,7 +22,7 @@ from interpreter.loader import (
     dump_variant,
     extends_of,
     load_variant,
-    resolve_extends,
+    parent_variant,
     shipped_variant_names,
 )
 from interpreter.model import Variant
@@ -162,9 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _rulebook(args: argparse.Namespace) -> int:
     from interpreter.rulebook import render
 
-    variant = load_variant(args.variant)
-    parent = resolve_extends(args.variant)
-    page = render(variant, parent=None if parent is None else load_variant(parent))
+    page = render(load_variant(args.variant), parent=parent_variant(args.variant))
     if args.output:
         _write(Path(args.output), page)
         print(args.output)

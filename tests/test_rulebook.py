@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from interpreter.loader import load_variant, shipped_variant_names
+from interpreter.loader import load_variant, parent_variant, shipped_variant_names
 from interpreter.rulebook import comparison, render, render_tracked
 from tests.support import shipped
 
@@ -46,9 +46,7 @@ def test_the_rulebook_speaks_of_every_rule_of_the_variant(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_rulebook_matches_its_golden_file(name: str) -> None:
     """Regenerate with: python tests/golden/regenerate.py"""
-    from tests.golden.regenerate import parent_of
-
-    page = render(shipped(name), parent=parent_of(name))
+    page = render(shipped(name), parent=parent_variant(name))
     golden = GOLDEN / f"{name}.md"
     assert golden.exists(), "run: python tests/golden/regenerate.py"
     assert page == golden.read_text(encoding="utf-8")

@@ -8,10 +8,15 @@ lays the variant over a shipped variant (or a path), merging ``combinations`` by
 """
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError
-from interpreter.loader.load import check, dump_variant, load_raw, load_variant
+from interpreter.loader.load import (
+    check,
+    dump_variant,
+    load_raw,
+    load_variant,
+    parent_variant,
+)
 from interpreter.loader.shipped import (
     extends_of,
-    resolve_extends,
     resolve_variant_path,
     shipped_variant_names,
     shipped_variants_dir,
@@ -25,7 +30,7 @@ __all__ = [
     "extends_of",
     "load_raw",
     "load_variant",
-    "resolve_extends",
+    "parent_variant",
     "resolve_variant_path",
     "shipped_variant_names",
     "shipped_variants_dir",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,25 @@ def _read_parent(
         problems.append(at(where, ("extends",), f"cycle: {cycle}"))
         return None
     return _read_variant(target, target_shown, chain, problems)
+
+
+def parent_variant(name_or_path: str | Path) -> Variant | None:
+    """The variant that ``name_or_path`` extends, resolved as the loader resolves ``extends``
+    (a shipped name, else a path from the folder of the file that says it); None for a base
+    variant."""
+    path = resolve_variant_path(name_or_path)
+    files = toml_files(path) if path.is_dir() else [path]
+    for file in files:
+        with file.open("rb") as handle:
+            value = tomllib.load(handle).get("extends")
+        if isinstance(value, str):
+            target, _ = _resolve_extends(value, file, str(file))
+            if target is None:
+                raise VariantError(
+                    [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
+                )
+            return load_variant(target)
+    return None
 
 
 def _resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Path | None, str]:

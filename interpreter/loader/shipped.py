@@ -73,15 +73,3 @@ def extends_of(name_or_path: str | Path) -> str | None:
         if isinstance(parent, str):
             return parent
     return None
-
-
-def resolve_extends(name_or_path: str | Path) -> str | Path | None:
-    """The variant that ``name_or_path`` extends, as ``load_variant`` accepts it: a shipped name,
-    or a path resolved from the directory of the variant's files (None for a base variant)."""
-    parent = extends_of(name_or_path)
-    if parent is None:
-        return None
-    if parent in shipped_variants():
-        return parent
-    path = resolve_variant_path(name_or_path)
-    return (path if path.is_dir() else path.parent) / parent

@@ -11,22 +11,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from interpreter.loader import extends_of, load_variant, shipped_variant_names  # noqa: E402
-from interpreter.model import Variant  # noqa: E402
+from interpreter.loader import load_variant, parent_variant, shipped_variant_names  # noqa: E402
 from interpreter.rulebook import render  # noqa: E402
-
-
-def parent_of(name: str) -> Variant | None:
-    """The variant that ``name`` extends, if any."""
-    parent = extends_of(name)
-    return None if parent is None else load_variant(parent)
 
 
 def main() -> None:
     out = Path(__file__).parent / "rulebook"
     out.mkdir(exist_ok=True)
     for name in shipped_variant_names():
-        page = render(load_variant(name), parent=parent_of(name))
+        page = render(load_variant(name), parent=parent_variant(name))
         (out / f"{name}.md").write_text(page, encoding="utf-8")
         print(f"wrote {out / name}.md")
     from tests.golden.records import regenerate as records
