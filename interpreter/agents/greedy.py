@@ -27,6 +27,7 @@ from interpreter.engine import (
     ScorePending,
     ShowSeven,
 )
+from interpreter.engine.moves import label_face
 from interpreter.model import Variant
 from interpreter.model.combinations import SuitFilter
 
@@ -168,7 +169,7 @@ class GreedyAgent:
 
 
 def _face_of(label: str) -> Face:
-    text = label.partition("*")[0]
+    text = label_face(label)
     return Face(text[-1], text[:-1])
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import difflib
 
 from interpreter.engine import flow, ledger
+from interpreter.engine.moves import label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
-from interpreter.engine.tricks import endgame_reason
 from interpreter.model.play import PerTrick
 
 
@@ -61,8 +61,8 @@ def _holding(rules: Rules, state: State, player: int) -> dict[str, list[int]]:
 
 
 def _not_held(label: str, labels: dict[str, list[int]]) -> str:
-    face = label.partition("*")[0]
-    copies = sorted(held for held in labels if held.partition("*")[0] == face)
+    face = label_face(label)
+    copies = sorted(held for held in labels if label_face(held) == face)
     if copies:
         return f"you hold {face} only as {', '.join(copies)}"
     return f"you do not hold {face}"
@@ -71,22 +71,13 @@ def _not_held(label: str, labels: dict[str, list[int]]) -> str:
 def _play(rules: Rules, state: State, player: int, label: str) -> str:
     labels = _holding(rules, state, player)
     if not state.stock:
-        face = label.partition("*")[0]
+        face = label_face(label)
         cards = [c for c in state.hands[player] if rules.face[c] == face]
         if not cards:
             return f"you do not hold {face}"
         if label != face or not state.trick:
             return f"you hold {face} only as {face}: the declared cards are back in the hand"
-        return endgame_reason(
-            cards[0],
-            sorted(state.hands[player]),
-            state.trick,
-            rules.suit,
-            rules.end_strength,
-            state.trump,
-            rules.variant.endgame,
-            exempt=flow.partner_leads(rules, state, player),
-        )
+        return flow.endgame_refusal(rules, state, player, cards[0])
     return _not_held(label, labels)
 
 
@@ -143,7 +134,7 @@ def _seven(rules: Rules, state: State, player: int, label: str, *, exchange: boo
     seven = rules.seven
     if seven is None:
         return "the seven of trumps has no value in this variant"
-    face = label.partition("*")[0]
+    face = label_face(label)
     held = [c for c in state.hands[player] | state.tables[player] if rules.face[c] == face]
     if not held:
         return f"you do not hold {face}"

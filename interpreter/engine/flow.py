@@ -24,7 +24,7 @@ from interpreter.engine.moves import (
 )
 from interpreter.engine.rules import Combo, Rules
 from interpreter.engine.state import Entry, Event, Phase, State
-from interpreter.engine.tricks import endgame_playable, winning_index
+from interpreter.engine.tricks import endgame_playable, endgame_reason, winning_index
 from interpreter.model.play import (
     DeclareRight,
     EndgameMode,
@@ -78,6 +78,20 @@ def play_moves(rules: Rules, state: State) -> list[Move]:
 def endgame_cards(rules: Rules, state: State, player: int) -> list[int]:
     """The cards ``player`` may play to the trick in the last tricks."""
     return endgame_playable(
+        sorted(state.hands[player]),
+        state.trick,
+        rules.suit,
+        rules.end_strength,
+        state.trump,
+        rules.variant.endgame,
+        exempt=partner_leads(rules, state, player),
+    )
+
+
+def endgame_refusal(rules: Rules, state: State, player: int, card: int) -> str:
+    """Why ``card`` may not be played to the trick in the last tricks (it may not)."""
+    return endgame_reason(
+        card,
         sorted(state.hands[player]),
         state.trick,
         rules.suit,

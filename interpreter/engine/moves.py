@@ -122,6 +122,13 @@ Move = (
 _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
 
 
+def label_face(label: str) -> str:
+    """The face of a card label, without its mark: ``QS*1.3``, ``QS^``, ``QS+2`` → ``QS``."""
+    for mark in "*^+":
+        label = label.partition(mark)[0]
+    return label
+
+
 def _card_token(token: str) -> str:
     """Canonical form of one card token, keeping a table mark (``q♠*1`` → ``QS*1``)."""
     mark_char = next((m for m in "^+" if m in token), "*")
@@ -167,7 +174,7 @@ def normalize(text: str) -> str:
                 "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
             )
         return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
-    if len(words) == 1 and len(words[0].rstrip("0123456789.").rstrip("*^+")) <= 3:
+    if len(words) == 1 and len(label_face(words[0])) <= 3:
         return f"play {_card_token(words[0])}"
     raise MoveSyntaxError(
         f"unknown move {words[0]!r}: moves are play, declare, score, exchange, show, draw, "
