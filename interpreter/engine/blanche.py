@@ -9,7 +9,7 @@ blank hand not yet declared), ``claimed`` (declared, waiting for the next draw),
 from __future__ import annotations
 
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase, State
+from interpreter.engine.state import Event, Phase, State, score
 from interpreter.model.play import CarteBlancheWindow
 
 
@@ -51,9 +51,7 @@ def claim(rules: Rules, state: State) -> None:
     what = "carte blanche" if first else "carte blanche again"
     text = f"{what}: " + " ".join(rules.pretty(c) for c in shown)
     state.events.append(Event("carte_blanche", player, text, deal=state.deal_no))
-    state.scores[player] += blank.points
-    state.deal_points[player] += blank.points
-    state.events.append(Event("score", player, what, blank.points, "carte_blanche", state.deal_no))
+    score(state, player, blank.points, "carte_blanche", what)
 
 
 def after_play(state: State, player: int) -> None:

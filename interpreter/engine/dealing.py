@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interpreter.engine import blanche
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase, State
+from interpreter.engine.state import Event, Phase, State, score
 from interpreter.model.deck import CutRule
 from interpreter.model.play import TrumpMode
 
@@ -132,11 +132,3 @@ def count_guess(rules: Rules, state: State) -> None:
         score(state, state.dealer, rule.dealer_exact, "deal_count", f"lifted exactly {lifted}")
     if guessed == lifted:
         score(state, guesser, rule.guesser_exact, "count_guess", f"guessed {guessed} exactly")
-
-
-def score(state: State, player: int, points: int, what: str, text: str) -> None:
-    if points == 0:
-        return
-    state.scores[player] += points
-    state.deal_points[player] += points
-    state.events.append(Event("score", player, text, points, what, state.deal_no))

@@ -3,12 +3,17 @@ settlement of a one-deal game."""
 
 from __future__ import annotations
 
-from interpreter.engine.dealing import deal, score
+from interpreter.engine.dealing import deal
 from interpreter.engine.rules import Rules
 from interpreter.engine.settlement import settle
-from interpreter.engine.state import DealResult, Event, Phase, State
+from interpreter.engine.state import DealResult, Event, Phase, State, score
 from interpreter.model.deck import Rotation
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, Settlement
+
+
+def brisques_won(rules: Rules, state: State, seat: int) -> int:
+    """Brisque cards a seat has won this deal: in its tricks and among its open cards."""
+    return sum(1 for c in [*state.won[seat], *state.open[seat]] if rules.brisque[c])
 
 
 def end_of_deal(rules: Rules, state: State) -> None:
@@ -17,7 +22,7 @@ def end_of_deal(rules: Rules, state: State) -> None:
     if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
         for offset in range(1, n + 1):
             seat = (state.dealer + offset) % n
-            count = sum(1 for c in [*state.won[seat], *state.open[seat]] if rules.brisque[c])
+            count = brisques_won(rules, state, seat)
             score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
     state.deal_history.append(tuple(state.deal_points))
     state.deal_results.append(
@@ -25,10 +30,7 @@ def end_of_deal(rules: Rules, state: State) -> None:
             state.deal_no,
             state.dealer,
             tuple(state.deal_points),
-            tuple(
-                sum(1 for c in [*won, *opened] if rules.brisque[c])
-                for won, opened in zip(state.won, state.open, strict=True)
-            ),
+            tuple(brisques_won(rules, state, seat) for seat in range(n)),
             state.last_trick_winner,
         )
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger
-from interpreter.engine.dealing import deal, score
+from interpreter.engine.dealing import deal
 from interpreter.engine.ending import end_of_deal
 from interpreter.engine.moves import CarteBlanche as ClaimBlank
 from interpreter.engine.moves import (
@@ -23,7 +23,7 @@ from interpreter.engine.moves import (
     Yield,
 )
 from interpreter.engine.rules import Combo, Rules
-from interpreter.engine.state import Entry, Event, Phase, State
+from interpreter.engine.state import Entry, Event, Phase, State, score
 from interpreter.engine.tricks import endgame_playable, endgame_reason, winning_index
 from interpreter.model.play import (
     DeclareRight,

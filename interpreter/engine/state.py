@@ -180,3 +180,12 @@ class State:
     @property
     def stock_phase(self) -> bool:
         return bool(self.stock)
+
+
+def score(state: State, player: int, points: int, what: str, text: str) -> None:
+    """Credit ``points`` to ``player`` (game and deal), with the event that explains them."""
+    if points == 0:
+        return
+    state.scores[player] += points
+    state.deal_points[player] += points
+    state.events.append(Event("score", player, text, points, what, state.deal_no))

@@ -166,16 +166,14 @@ def parse(text: str, where: str = "record") -> Record:
     actions = data["actions"]
     for index, action in enumerate(actions):
         if not isinstance(action, str):
-            raise RecordError(
-                f"{where}:{_action_line(text, index)}: actions[{index}]: not a string"
-            )
+            raise RecordError(f"{where}:{action_line(text, index)}: actions[{index}]: not a string")
         try:
             parsed = split_action(action)
             if not parsed.chance:
                 normalize(parsed.text)
         except (RecordError, MoveSyntaxError) as error:
             raise RecordError(
-                f"{where}:{_action_line(text, index)}: action {index + 1}: {error}"
+                f"{where}:{action_line(text, index)}: action {index + 1}: {error}"
             ) from None
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(
@@ -234,7 +232,7 @@ def _line_of(text: str, key: str) -> int:
     return 1
 
 
-def _action_line(text: str, index: int) -> int:
+def action_line(text: str, index: int) -> int:
     """The line of the ``index``-th element of the actions array (one per line when written
     by the program; otherwise the line of the array)."""
     lines = text.splitlines()

@@ -12,7 +12,14 @@ from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine import Game, IllegalMoveError, Move, MoveSyntaxError
 from interpreter.engine.state import Event
 from interpreter.model import Variant
-from interpreter.records.format import Action, Record, RecordError, split_action, variant_hash
+from interpreter.records.format import (
+    Action,
+    Record,
+    RecordError,
+    action_line,
+    split_action,
+    variant_hash,
+)
 
 CHANCE_EVENTS = ("hand", "turn_up", "draw")
 
@@ -73,9 +80,7 @@ def replay(
 
 
 def _line(text: str | None, index: int) -> int:
-    from interpreter.records.format import _action_line
-
-    return _action_line(text or "", index)
+    return action_line(text or "", index)
 
 
 def _faces(text: str) -> list[str]:
