@@ -128,13 +128,13 @@ def simulate(
                 embed=embed_variant,
             )
         step = game.step if recorder is None else recorder.step
-        counted = 0
+        counted = scanned = 0
         while not game.is_over and summary.deals < deals:
             seat = game.to_act
             assert seat is not None
             step(bots[seat].choose(game.view(seat)))
             while counted < game.deals_finished:
-                _count_deal(summary, game, counted)
+                scanned = _count_deal(summary, game, counted, scanned)
                 counted += 1
                 if on_deal is not None:
                     on_deal()
@@ -155,7 +155,9 @@ def simulate(
     return summary
 
 
-def _count_deal(summary: Summary, game: Game, index: int) -> None:
+def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
+    """Count one finished deal; events are read from ``start`` on, and the position after
+    this deal's events is returned, so that each event is read once."""
     result = game.deal_results[index]
     summary.deals += 1
     for seat, points in enumerate(result.points):
@@ -163,8 +165,13 @@ def _count_deal(summary: Summary, game: Game, index: int) -> None:
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
-    for event in game.events:
+    position = start
+    for event in game.events_since(start):
+        if event.deal > result.deal:
+            break
+        position += 1
         if event.deal != result.deal:
             continue
         if event.kind == "declare" or (event.kind == "score" and event.what.startswith("seven")):
             summary.combinations[event.what] += 1
+    return position

@@ -88,6 +88,10 @@ class Game:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._state.events)
 
+    def events_since(self, start: int) -> tuple[Event, ...]:
+        """The events from position ``start`` on."""
+        return tuple(self._state.events[start:])
+
     @property
     def deals_finished(self) -> int:
         """How many deals have been played to the end."""
