@@ -9,7 +9,7 @@ from typing import Any
 from interpreter.cards import parse_face
 from interpreter.engine import Game, Phase, Rules
 from interpreter.loader import load_variant
-from interpreter.model import Variant
+from interpreter.model import Variant, variant_data, variant_from_data
 
 
 @cache
@@ -18,15 +18,21 @@ def shipped(name: str) -> Variant:
 
 
 def variant_with(base: str = "bezique", /, **changes: Any) -> Variant:
-    """The shipped variant ``base`` with dotted keys changed: ``variant_with(**{"a.b": 1})``."""
-    data = shipped(base).model_dump(mode="json", by_alias=True, exclude_none=True)
+    """The shipped variant ``base`` with dotted keys changed: ``variant_with(**{"a.b": 1})``.
+
+    The variant goes through the one serialiser (``variant_data`` → ``variant_from_data``), so
+    with no changes it is the shipped variant itself; a key under a table the variant lacks
+    (``seven.points`` where there is no seven) brings the table in with its defaults."""
+    data = variant_data(shipped(base))
     for dotted, value in changes.items():
         node = data
         *parents, leaf = dotted.split(".")
         for key in parents:
-            node = node.setdefault(key, {})
+            if not isinstance(node.get(key), dict):
+                node[key] = {}
+            node = node[key]
         node[leaf] = value
-    return Variant.model_validate(data)
+    return variant_from_data(data)
 
 
 def deck_order(

@@ -22,6 +22,7 @@ from interpreter.loader import (
     shipped_variant_names,
     shipped_variants_dir,
 )
+from interpreter.model import variant_data
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -284,7 +285,7 @@ def test_every_shipped_variant_validates_against_the_schema(overlay: bool) -> No
     schema = json_schema(overlay=overlay)
     for name in shipped_variant_names():
         assert errors(schema, load_raw(name)) == [], name
-        dumped = load_variant(name).model_dump(mode="json", by_alias=True, exclude_none=True)
+        dumped = variant_data(load_variant(name))
         assert errors(schema, dumped) == [], name
 
 

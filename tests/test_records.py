@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from interpreter.agents import make_agent
 from interpreter.engine import Game
 from interpreter.loader import load_variant, shipped_variant_names
+from interpreter.model import variant_data
 from interpreter.records import (
     Record,
     Recorder,
@@ -220,9 +221,30 @@ def test_a_changed_variant_is_caught_unless_the_record_embeds_it() -> None:
     with pytest.raises(RecordError, match="has changed since this record was written"):
         record_variant(record, load_variant)
     game, embedded = played("bezique", 4, 60)
-    embedded.variant_data = game.variant.model_dump(mode="json", by_alias=True, exclude_none=True)
+    embedded.variant_data = variant_data(game.variant)
     again = parse(write(embedded))
     assert record_variant(again, lambda name: pytest.fail("must not load " + name)) == game.variant
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_record_that_embeds_its_variant_replays_for_every_shipped_variant(name: str) -> None:
+    """The embedded ``[variant_data]`` is the variant itself (``queen = false`` included):
+    written, read back and replayed without loading anything by name."""
+    variant = load_variant(name)
+    game = Game.new(variant, seed=5)
+    bots = [make_agent("random", game.rules, 5 + s) for s in range(game.rules.players)]
+    recorder = Recorder(game, variant_name=name, seats=["random"] * len(bots), seed=5, embed=True)
+    while not game.is_over and len(recorder.actions) < 150:
+        seat = game.to_act
+        assert seat is not None
+        recorder.step(bots[seat].choose(game.view(seat)))
+    again = parse(write(recorder.record()))
+    assert again.variant_data is not None
+    embedded = record_variant(again, lambda other: pytest.fail("must not load " + other))
+    assert embedded == variant
+    replayed = replay(again, embedded)
+    assert replayed.events == game.events
+    assert replayed.scores == game.scores
 
 
 def test_records_with_comments_round_trip() -> None:

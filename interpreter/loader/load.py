@@ -15,7 +15,6 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
-from interpreter.loader import schema
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.errors import validation_diagnostics
 from interpreter.loader.files import collection_members, display, read_toml, toml_files
@@ -27,7 +26,7 @@ from interpreter.loader.shipped import (
     shipped_variants,
     unknown_variant_message,
 )
-from interpreter.model import Variant
+from interpreter.model import Variant, variant_data, variant_from_data
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -68,7 +67,7 @@ def check(paths: Sequence[str | Path]) -> list[Diagnostic]:
 
 def dump_variant(variant: Variant) -> str:
     """The variant as one TOML document; loading it back gives an equal variant."""
-    text: str = tomli_w.dumps(schema.dump_data(variant), multiline_strings=True)
+    text: str = tomli_w.dumps(variant_data(variant), multiline_strings=True)
     return text
 
 
@@ -185,7 +184,7 @@ def _resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Pat
 def _validate(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
     """Validate a gathered document, adding every schema or semantic problem to ``problems``."""
     try:
-        variant = Variant.model_validate(schema.false_to_none(doc.data))
+        variant = variant_from_data(doc.data)
     except ValidationError as error:
         problems += validation_diagnostics(error, doc)
         return None

@@ -9,6 +9,7 @@ from interpreter.model.combinations import (
     SameSuit,
     SuitFilter,
 )
+from interpreter.model.serial import variant_data, variant_from_data, variant_hash
 from interpreter.model.variant import SCHEMA_VERSION, Variant
 
 __all__ = [
@@ -21,4 +22,7 @@ __all__ = [
     "SameSuit",
     "SuitFilter",
     "Variant",
+    "variant_data",
+    "variant_from_data",
+    "variant_hash",
 ]

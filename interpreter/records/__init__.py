@@ -1,6 +1,7 @@
 """Game records: a TOML format for whole games, written while playing and replayed through the
 engine with every action checked."""
 
+from interpreter.model import variant_hash
 from interpreter.records.format import (
     FORMAT,
     VERSION,
@@ -8,7 +9,6 @@ from interpreter.records.format import (
     RecordError,
     parse,
     read,
-    variant_hash,
     write,
 )
 from interpreter.records.replay import Recorder, record_variant, replay, replay_file

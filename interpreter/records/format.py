@@ -27,7 +27,6 @@ Nothing in a record is executed: it is read as data and replayed through the eng
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import tomllib
@@ -39,7 +38,6 @@ import tomli_w
 
 from interpreter.engine.errors import MoveSyntaxError
 from interpreter.engine.moves import normalize
-from interpreter.model import Variant
 
 FORMAT = "bezique-record"
 VERSION = 1
@@ -48,12 +46,6 @@ _ACTOR = re.compile(r"^p(\d+) (.+)$")
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why."""
-
-
-def variant_hash(variant: Variant) -> str:
-    data = variant.model_dump(mode="json", by_alias=True)
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass

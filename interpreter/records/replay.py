@@ -11,14 +11,13 @@ from pydantic import ValidationError
 from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine import Game, IllegalMoveError, Move, MoveSyntaxError
 from interpreter.engine.state import Event
-from interpreter.model import Variant
+from interpreter.model import Variant, variant_data, variant_from_data, variant_hash
 from interpreter.records.format import (
     Action,
     Record,
     RecordError,
     action_line,
     split_action,
-    variant_hash,
 )
 
 CHANCE_EVENTS = ("hand", "turn_up", "draw")
@@ -29,7 +28,7 @@ def record_variant(record: Record, load: Callable[[str], Variant]) -> Variant:
     that name — which must still hash as it did when the game was recorded."""
     if record.variant_data is not None:
         try:
-            variant = Variant.model_validate(record.variant_data)
+            variant = variant_from_data(record.variant_data)
         except ValidationError as error:
             raise RecordError(f"variant_data is not a valid variant: {error}") from None
         if variant_hash(variant) != record.variant_hash:
@@ -219,9 +218,7 @@ class Recorder:
             dealer=self.dealer,
             deals=self.deals,
             result=result,
-            variant_data=variant.model_dump(mode="json", by_alias=True, exclude_none=True)
-            if self.embed
-            else None,
+            variant_data=variant_data(variant) if self.embed else None,
         )
 
 

@@ -1,0 +1,174 @@
+"""The one way a variant becomes data and data becomes a variant again.
+
+:func:`variant_data` gives a variant as TOML-ready data (JSON values, aliases such as
+``class``, no ``None``); :func:`variant_from_data` validates such data back into a
+:class:`~interpreter.model.Variant`.  The round trip is exact:
+``variant_from_data(variant_data(v)) == v`` for every variant.  The loader, the records (the
+embedded ``[variant_data]``), ``bezique show`` and the tests all go through these two
+functions.
+
+TOML has no null, so a ``None`` is written as follows:
+
+- a ``None`` whose default is ``None`` (``seven``, ``kind``, ``source``) is left out: absence
+  already means ``None``;
+- a ``None`` whose default is *not* ``None`` is written ``false`` (``queen = false`` in
+  ``[bezique]``: no bézique until trumps are known; leaving it out would bring back the default
+  ``QS``), and ``false`` given for an optional field that is not a boolean reads as ``None``.
+
+:func:`variant_hash` identifies a variant in a record: a digest of its complete form (every
+field, defaults included, ``None`` as null), so it depends only on the variant, never on how
+its data happened to be written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import types
+import typing
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from interpreter.model.variant import Variant
+
+_UNIONS: tuple[Any, ...] = (Union, types.UnionType)
+
+
+def variant_data(variant: Variant) -> dict[str, Any]:
+    """``variant`` as TOML-ready data; :func:`variant_from_data` gives it back exactly."""
+    return dump_data(variant)
+
+
+def variant_from_data(data: dict[str, Any]) -> Variant:
+    """Validate data written by :func:`variant_data` (or read from a variant file, ``extends``
+    resolved): ``false`` for an optional table or card reads as ``None``.  Raises pydantic's
+    ``ValidationError``."""
+    return Variant.model_validate(false_to_none(data))
+
+
+def variant_hash(variant: Variant) -> str:
+    """``sha256:…`` of the variant's complete form, as records carry it."""
+    data = variant.model_dump(mode="json", by_alias=True)
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- reading the schema's annotations ---------------------------------------------------------
+
+
+def members(annotation: Any) -> list[Any]:
+    """The alternatives of an annotation, without ``Annotated`` wrappers and without ``None``."""
+    if typing.get_origin(annotation) is Annotated:
+        return members(typing.get_args(annotation)[0])
+    if typing.get_origin(annotation) in _UNIONS:
+        found: list[Any] = []
+        for arg in typing.get_args(annotation):
+            if arg is not type(None):
+                found.extend(members(arg))
+        return found
+    return [annotation]
+
+
+def is_optional(annotation: Any) -> bool:
+    if typing.get_origin(annotation) is Annotated:
+        return is_optional(typing.get_args(annotation)[0])
+    return typing.get_origin(annotation) in _UNIONS and type(None) in typing.get_args(annotation)
+
+
+def models(annotation: Any) -> list[type[BaseModel]]:
+    return [m for m in members(annotation) if isinstance(m, type) and issubclass(m, BaseModel)]
+
+
+def key_of(name: str, field: FieldInfo) -> str:
+    """The TOML spelling of a field: its alias if it has one (``class``), else its name."""
+    return field.alias or name
+
+
+def field_named(model: type[BaseModel], key: str | int) -> FieldInfo | None:
+    for name, field in model.model_fields.items():
+        if key in (name, field.alias):
+            return field
+    return None
+
+
+def tags(model: type[BaseModel]) -> dict[str, str]:
+    """The ``Literal`` fields of a model and their value: a discriminated union's tags."""
+    found: dict[str, str] = {}
+    for name, field in model.model_fields.items():
+        if typing.get_origin(field.annotation) is Literal:
+            found[key_of(name, field)] = str(typing.get_args(field.annotation)[0])
+    return found
+
+
+def element(annotation: Any) -> Any:
+    """The element type of a ``tuple[X, ...]`` (or list) among the alternatives, else None."""
+    for member in members(annotation):
+        if typing.get_origin(member) in (tuple, list) and typing.get_args(member):
+            return typing.get_args(member)[0]
+    return None
+
+
+# -- false ↔ None -----------------------------------------------------------------------------
+
+
+def false_to_none(value: Any, annotation: Any = Variant) -> Any:
+    """A copy of ``value`` in which ``false`` given for an optional, non-boolean field is
+    ``None``.  Keys the schema does not know are left for validation to report."""
+    if isinstance(value, list):
+        inner = element(annotation)
+        return [false_to_none(item, inner) for item in value] if inner is not None else value
+    if not isinstance(value, dict):
+        return value
+    model = model_for(value, annotation)
+    if model is None:
+        return value
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        field = field_named(model, key)
+        if field is None:
+            out[key] = item
+        elif (
+            item is False
+            and is_optional(field.annotation)
+            and bool not in members(field.annotation)
+        ):
+            out[key] = None
+        else:
+            out[key] = false_to_none(item, field.annotation)
+    return out
+
+
+def model_for(value: dict[str, Any], annotation: Any) -> type[BaseModel] | None:
+    """The model a table is validated as (choosing a union member by its tag)."""
+    options = models(annotation)
+    if len(options) == 1:
+        return options[0]
+    for model in options:
+        if all(value.get(key) == tag for key, tag in tags(model).items()):
+            return model
+    return None
+
+
+def dump_data(model: BaseModel) -> dict[str, Any]:
+    """``model`` (a variant or one of its tables) as TOML-ready data: JSON values, aliases, no
+    ``None``; a ``None`` whose default is not ``None`` is written ``false``."""
+    data = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+    _mark_removed(model, data)
+    return data
+
+
+def _mark_removed(model: BaseModel, data: dict[str, Any]) -> None:
+    for name, field in type(model).model_fields.items():
+        key = key_of(name, field)
+        value = getattr(model, name)
+        if value is None:
+            if field.default_factory is not None or field.default is not None:
+                data[key] = False
+        elif isinstance(value, BaseModel):
+            _mark_removed(value, data[key])
+        elif isinstance(value, tuple):
+            for item, dumped in zip(value, data[key], strict=True):
+                if isinstance(item, BaseModel):
+                    _mark_removed(item, dumped)
