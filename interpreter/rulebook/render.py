@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.model import Variant
+from interpreter.model.changes import describe_change
+from interpreter.model.changes import differences as changes
 from interpreter.rulebook import declaring, scoring, sections
 from interpreter.rulebook.tracking import Tracked
 
@@ -60,9 +62,6 @@ def render_tracked(variant: Variant, *, parent: Variant | None = None) -> tuple[
 
 def differences(parent: Variant, variant: Variant) -> str:
     """Each rule that differs from the parent, in words and values."""
-    from interpreter.authoring import describe_change
-    from interpreter.authoring import differences as changes
-
     found = changes(parent, variant)
     if not found:
         return "The rules are the same as those of the parent variant."

@@ -10,6 +10,7 @@ from interpreter.engine import Game
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.scoring import Settlement
+from interpreter.rulebook.policy import POLICY, play_deal
 from interpreter.rulebook.sections import source_line
 from interpreter.rulebook.words import listing, number_word, points, rank_plural, seat
 
@@ -195,15 +196,10 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
 
 
 def sample_deal(variant: Variant) -> str:
-    """One deal between two greedy bots, seed 1, as the engine plays it."""
-    from interpreter.agents import GreedyAgent
-
+    """One deal, seed 1, played by the engine with every seat following the fixed policy of
+    :mod:`interpreter.rulebook.policy` (stated on the page)."""
     game = Game.new(variant, seed=1, dealer=0)
-    bots = [GreedyAgent(game.rules) for _ in range(game.rules.players)]
-    while not game.deal_results and not game.is_over:
-        player = game.to_act
-        assert player is not None
-        game.step(bots[player].choose(game.view(player)))
+    play_deal(game)
     result = game.deal_results[0]
     per_seat: list[Counter[str]] = [Counter() for _ in range(game.rules.players)]
     for event in game.events:
@@ -219,7 +215,7 @@ def sample_deal(variant: Variant) -> str:
         rows.append(f"| {seat(index)} | {result.points[index]} | {parts or '—'} |")
     tricks = sum(1 for e in game.events if e.kind == "trick" and e.deal == 1)
     return (
-        f"One deal played by the engine between {number_word(game.rules.players)} greedy bots "
-        f"(`Game.new(variant, seed=1, dealer=0)`; seat 1 deals): {tricks} tricks.\n\n"
-        + "\n".join(rows)
+        f"One deal played by the engine between {number_word(game.rules.players)} players "
+        f"(`Game.new(variant, seed=1, dealer=0)`; seat 1 deals), {tricks} tricks. Every seat "
+        f"follows one fixed rule, not a strategy: {POLICY}.\n\n" + "\n".join(rows)
     )
