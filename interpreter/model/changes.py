@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from interpreter.model.combinations import Bezique, SameRank, SameSuit
-from interpreter.model.serial import models
+from interpreter.model.serial import complete_data, models
 from interpreter.model.variant import Variant
 
 _NOT_RULES = frozenset({"name", "title", "summary"})
@@ -77,8 +77,7 @@ def differences(a: Variant, b: Variant, *, include_sources: bool = False) -> lis
     order of the schema.  ``name``, ``title`` and ``summary`` are never compared; ``source``
     and ``note`` only with ``include_sources``.  A combination that only one of them has is a
     single change (before or after ``None``); a combination in both lists each changed field."""
-    dumped_a = a.model_dump(mode="json", by_alias=True)
-    dumped_b = b.model_dump(mode="json", by_alias=True)
+    dumped_a, dumped_b = complete_data(a), complete_data(b)
     return list(_compare(Variant, dumped_a, dumped_b, (), include_sources))
 
 

@@ -15,9 +15,9 @@ TOML has no null, so a ``None`` is written as follows:
   ``[bezique]``: no bézique until trumps are known; leaving it out would bring back the default
   ``QS``), and ``false`` given for an optional field that is not a boolean reads as ``None``.
 
-:func:`variant_hash` identifies a variant in a record: a digest of its complete form (every
+:func:`variant_hash` identifies a variant in a record: a digest of :func:`complete_data` (every
 field, defaults included, ``None`` as null), so it depends only on the variant, never on how
-its data happened to be written.
+its data happened to be written; :mod:`interpreter.model.changes` compares that form too.
 """
 
 from __future__ import annotations
@@ -48,9 +48,15 @@ def variant_from_data(data: dict[str, Any]) -> Variant:
     return Variant.model_validate(false_to_none(data))
 
 
+def complete_data(variant: Variant) -> dict[str, Any]:
+    """Every field of ``variant`` as JSON data, defaults included and ``None`` as null: the
+    form that is hashed and compared (not written: TOML has no null)."""
+    return variant.model_dump(mode="json", by_alias=True)
+
+
 def variant_hash(variant: Variant) -> str:
     """``sha256:…`` of the variant's complete form, as records carry it."""
-    data = variant.model_dump(mode="json", by_alias=True)
+    data = complete_data(variant)
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
