@@ -8,14 +8,14 @@ reason and nothing changes."""
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from interpreter.agents import make_agent
 from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, Phase, PlayerView
-from interpreter.engine.state import Event
+from interpreter.engine.events import Event, EventKind
+from interpreter.engine.events import describe as describe_event
 from interpreter.model import Variant
 from interpreter.records import Recorder
 from interpreter.records import write as write_record
@@ -67,35 +67,31 @@ def render(view: PlayerView, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def describe(event: Event, me: int, names: list[str]) -> str | None:
-    """An event as the person may see it (others' draws are hidden)."""
+_QUIET = frozenset({EventKind.LOST, EventKind.SHOW, EventKind.DECLARE})
+"""Kinds the terminal does not print: a declaration and a shown seven print as their score."""
+
+
+def describe(
+    event: Event, me: int, names: list[str], combos: Mapping[str, str] | None = None
+) -> str | None:
+    """An event as the person may see it (what others drew or were dealt stays hidden)."""
     who = names[event.player] if event.player is not None else ""
-    if event.kind == "draw":
-        return f"{who}: draw {event.text}" if event.player == me else f"{who}: draw a card"
-    if event.kind == "hand":
-        return f"{who}: dealt {event.text}" if event.player == me else None
-    if event.kind == "play":
-        return f"{who}: play {event.text}"
-    if event.kind == "score":
-        return f"{who}: +{event.points} for {event.text}"
-    if event.kind == "pending":
-        return f"{who}: show {event.text}"
-    if event.kind in ("exchange", "trumps", "carte_blanche"):
-        return f"{who}: {event.text}"
-    if event.kind in (
-        "trick",
-        "endgame",
-        "end_of_deal",
-        "game_over",
-        "cut",
-        "elect",
-        "deal",
-        "turn_up",
-        "count",
-        "undrawn",
-    ):
-        return re.sub(r"\bp(\d)\b", lambda m: names[int(m[1]) - 1], event.text)
-    return None
+    text = describe_event(event, combos, names)
+    match event.kind:
+        case EventKind.DRAW:
+            seen = event.visible_to(me)
+            return f"{who}: draw {text}" if seen else f"{who}: draw a card"
+        case EventKind.HAND:
+            return f"{who}: dealt {text}" if event.player == me else None
+        case EventKind.PLAY:
+            return f"{who}: play {text}"
+        case EventKind.SCORE:
+            return f"{who}: +{event.points} for {text}"
+        case EventKind.PENDING:
+            return f"{who}: show {text}"
+        case EventKind.EXCHANGE | EventKind.TRUMPS | EventKind.CARTE_BLANCHE | EventKind.YIELD:
+            return f"{who}: {text}"
+    return None if event.kind in _QUIET else text
 
 
 def play_terminal(
@@ -153,7 +149,7 @@ def _loop(
     while not game.is_over:
         events = game.events
         for event in events[shown:]:
-            line = describe(event, seat, names)
+            line = describe(event, seat, names, game.rules.combo_names)
             if line:
                 write(line)
         shown = len(events)
@@ -187,7 +183,7 @@ def _loop(
         except (IllegalMoveError, MoveSyntaxError) as error:
             write(f"Not allowed: {getattr(error, 'reason', error)}")
     for event in game.events[shown:]:
-        line = describe(event, seat, names)
+        line = describe(event, seat, names, game.rules.combo_names)
         if line:
             write(line)
     outcome = game.outcome

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.agents import make_agent
-from interpreter.engine import Game, Rules
+from interpreter.engine import EventKind, Game, Reason, Rules
 from interpreter.model import Variant
 from interpreter.records import Record, Recorder
 
@@ -155,6 +155,9 @@ def simulate(
     return summary
 
 
+_SEVENS = (Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP)
+
+
 def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
     """Count one finished deal; events are read from ``start`` on, and the position after
     this deal's events is returned, so that each event is read once."""
@@ -172,6 +175,8 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
         position += 1
         if event.deal != result.deal:
             continue
-        if event.kind == "declare" or (event.kind == "score" and event.what.startswith("seven")):
+        if event.kind is EventKind.DECLARE or (
+            event.kind is EventKind.SCORE and event.what in _SEVENS
+        ):
             summary.combinations[event.what] += 1
     return position

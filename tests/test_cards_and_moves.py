@@ -81,7 +81,7 @@ def test_a_view_shows_only_what_its_player_may_know() -> None:
         assert seat is not None
         other = 1 - seat
         view = game.view(seat)
-        state = game._state
+        state = game._state.table
         assert {c for c, _ in view.hand} == state.hands[seat]
         assert {c for c, _ in view.table[other]} == state.tables[other]  # declared: public
         held = sorted(game.rules.faces[c] for c in state.hands[other])

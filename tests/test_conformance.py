@@ -25,7 +25,7 @@ def test_there_are_shipped_variants() -> None:
 
 
 def check_invariants(game: Game) -> None:
-    state = game._state
+    state = game._state.table
     rules = game.rules
     places: list[int] = []
     for seat in range(state.players):
@@ -38,11 +38,11 @@ def check_invariants(game: Game) -> None:
     if game.phase is not Phase.ELECT:  # before the first deal no card is out
         assert sorted(places) == list(range(rules.n_cards)), "a card is lost or doubled"
     totals = [0] * state.players
-    for event in state.events:
+    for event in game.events:
         if event.kind == "score":
             assert event.player is not None
             totals[event.player] += event.points
-    assert totals == state.scores, "scores changed without a scoring event"
+    assert totals == list(game.scores), "scores changed without a scoring event"
     if not game.is_over:
         assert game.legal_moves(), "no legal move before the end"
         assert game.to_act is not None
@@ -56,8 +56,10 @@ def playout(game: Game, rng: random.Random, *, max_deals: int = 1, audit: bool =
             for move in moves:
                 assert str(game.parse_move(str(move))) == str(move)
             view = game.view(game.to_act or 0)
-            assert {c for c, _ in view.hand} == game._state.hands[view.player]
-            ledger = [[(e.no, e.combo, e.scored) for e in seat] for seat in game._state.ledger]
+            assert {c for c, _ in view.hand} == game._state.table.hands[view.player]
+            ledger = [
+                [(e.no, e.combo, e.scored) for e in seat] for seat in game._state.table.ledger
+            ]
             assert [[(e.no, e.combo, e.scored) for e in seat] for seat in view.entries] == ledger
         game.apply(rng.choice(moves))
     check_invariants(game)
@@ -121,7 +123,9 @@ def test_illegal_move_changes_nothing(name: str) -> None:
         game.apply(rng.choice(game.legal_moves()))
     before = (game.events, game.scores, sorted(map(str, game.legal_moves())))
     held = {
-        c for s in range(game.rules.players) for c in game._state.hands[s] | game._state.tables[s]
+        c
+        for s in range(game.rules.players)
+        for c in game._state.table.hands[s] | game._state.table.tables[s]
     }
     missing = next(f for f in game.rules.face if not any(game.rules.face[c] == f for c in held))
     for text in (f"play {missing}", "score 99", "declare nothing QS JD", "exchange 7S"):

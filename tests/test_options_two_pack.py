@@ -138,7 +138,7 @@ def _endgame_decisions(variant: Variant, seed: int) -> list[tuple[Game, list[str
     rng = random.Random(seed)
     found = []
     while not game.deal_results and not game.is_over:
-        if game.phase is Phase.PLAY and game.view(0).stock_size == 0 and game._state.trick:
+        if game.phase is Phase.PLAY and game.view(0).stock_size == 0 and game._state.table.trick:
             found.append((game.copy(), [str(m) for m in game.legal_moves()]))
         game.step(rng.choice(game.legal_moves()))
     return found
@@ -150,7 +150,7 @@ def test_c7_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
         for game, legal in _endgame_decisions(shipped("bezique"), seed):
             seat = game.to_act
             assert seat is not None
-            held = sorted({game.rules.face[c] for c in game._state.hands[seat]})
+            held = sorted({game.rules.face[c] for c in game._state.table.hands[seat]})
             for face in held:
                 if f"play {face}" in legal:
                     continue
@@ -200,11 +200,11 @@ def test_c33_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques(
     game = Game.new(shipped("bezique"), seed=1, dealer=0)
     state = game._state
     state.scores = [1050, 1050]
-    state.deal_brisques = [80, 60]
-    state.last_trick_winner = 0
+    state.table.brisques = [80, 60]
+    state.table.last_trick_winner = 0
     ending.finish_race(game.rules, state)
     assert state.winner == 1
-    state.deal_brisques = [60, 60]
+    state.table.brisques = [60, 60]
     ending.finish_race(game.rules, state)
     assert state.winner == 0  # then the winner of the last trick
 
@@ -254,7 +254,7 @@ def test_c4_exchanging_the_second_seven_after_showing_the_first_scores_ten() -> 
 def test_a_declared_card_typed_with_its_old_mark_in_the_last_tricks_is_refused() -> None:
     game = Game.new(shipped("bezique"), seed=1, dealer=0)
     rng = random.Random(1)
-    while game.view(0).stock_size or game._state.trick:
+    while game.view(0).stock_size or game._state.table.trick:
         game.step(rng.choice(game.legal_moves()))
     seat = game.to_act or 0
     face = str(game.view(seat).hand[0][1])

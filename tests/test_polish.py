@@ -16,7 +16,7 @@ def polish(
 ) -> Game:
     """Seat 1 (the non-dealer) leads; seat 0 already has ``opened`` among its open cards."""
     game = dealt(shipped("polish"), hands, dealer=0, turn_up=turn_up, stock=stock or [])
-    state = game._state
+    state = game._state.table
     for face in opened:
         card = next(c for c in state.stock[1:] if game.rules.face[c] == face)
         state.stock.remove(card)
@@ -107,7 +107,7 @@ def test_open_cards_can_never_be_played() -> None:
     game = polish([["KS"], ["QS"]], turn_up="9S", opened=["KH", "AS"])
     run(game, "play QS", "play KS", "draw")
     played = {m.card for m in game.legal_moves() if isinstance(m, Play)}
-    assert played and not played & game._state.open[0]
+    assert played and not played & game._state.table.open[0]
     assert sorted(str(f) for _, f in game.view(1).open[0]) == ["AS", "KH", "KS", "QS"]
 
 

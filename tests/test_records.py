@@ -123,7 +123,7 @@ def test_an_endgame_revoke_in_a_record_says_what_must_be_followed(tmp_path: Path
     for index, action in enumerate(record.actions):
         prefix = Record(**{**record.__dict__, "actions": record.actions[:index], "result": {}})
         state = replay(prefix, load_variant("bezique"))
-        if " play " not in action or state.view(0).stock_size or not state._state.trick:
+        if " play " not in action or state.view(0).stock_size or not state._state.table.trick:
             continue
         seat = state.to_act or 0
         legal = {str(m) for m in state.legal_moves()}

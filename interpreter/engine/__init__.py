@@ -1,6 +1,7 @@
 """The generic engine: one interpreter for every variant's data."""
 
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
+from interpreter.engine.events import Ending, Event, EventKind, Reason, describe
 from interpreter.engine.game import Game
 from interpreter.engine.moves import (
     CarteBlanche,
@@ -15,8 +16,9 @@ from interpreter.engine.moves import (
     Yield,
 )
 from interpreter.engine.outcome import Outcome
+from interpreter.engine.resample import ResampleError
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import DealResult, Event, Phase
+from interpreter.engine.state import DealResult, Phase
 from interpreter.engine.view import PlayerView, PublicEntry
 
 __all__ = [
@@ -25,7 +27,9 @@ __all__ = [
     "Declare",
     "Draw",
     "Elect",
+    "Ending",
     "Event",
+    "EventKind",
     "ExchangeSeven",
     "Game",
     "IllegalMoveError",
@@ -36,8 +40,11 @@ __all__ = [
     "Play",
     "PlayerView",
     "PublicEntry",
+    "Reason",
+    "ResampleError",
     "Rules",
     "ScorePending",
     "ShowSeven",
     "Yield",
+    "describe",
 ]

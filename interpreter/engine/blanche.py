@@ -2,72 +2,104 @@
 
 It is declared before the player's first card and scores without winning a trick; after each
 card drawn that is not a court card the player may show that card and score again, until he
-draws a court card.  Per seat, ``state.blank`` is ``""`` (no carte blanche), ``eligible`` (a
+draws a court card.  Per seat, ``table.blank`` is ``""`` (no carte blanche), ``eligible`` (a
 blank hand not yet declared), ``claimed`` (declared, waiting for the next draw), ``again``
-(a non-court card was drawn and may be shown) or ``over``."""
+(a non-court card was drawn and may be shown) or ``over``.
+
+:func:`problem` decides whether it may be declared now; the move list and the refusal of the
+move both use it."""
 
 from __future__ import annotations
 
+from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.moves import CarteBlanche, Move
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase, State, score
+from interpreter.engine.state import Phase, State
 from interpreter.model.play import CarteBlancheWindow
 
 
 def _court(rules: Rules, card: int) -> bool:
-    blank = rules.variant.carte_blanche
+    blank = rules.blanche
     return blank is not None and rules.rank[card] in blank.court_ranks
 
 
 def after_deal(rules: Rules, state: State) -> None:
-    if rules.variant.carte_blanche is None:
+    if rules.blanche is None:
         return
+    table = state.table
     for seat in range(state.players):
-        if not any(_court(rules, card) for card in state.hands[seat]):
-            state.blank[seat] = "eligible"
+        if not any(_court(rules, card) for card in table.hands[seat]):
+            table.blank[seat] = "eligible"
 
 
-def may_claim(rules: Rules, state: State, player: int) -> bool:
-    status = state.blank[player]
-    if state.phase is not Phase.PLAY or status not in ("eligible", "again"):
-        return False
-    blank = rules.variant.carte_blanche
-    if status == "eligible" and blank is not None:
-        if blank.window is CarteBlancheWindow.BEFORE_FIRST_TRICK:
-            return state.trick_no == 0 and not state.played[player]
-        return not state.played[player]
-    return True
+def problem(rules: Rules, state: State, player: int) -> str | None:
+    """Why ``player`` may not declare carte blanche now, or None if he may."""
+    blank = rules.blanche
+    if blank is None:
+        return "there is no carte blanche in this variant"
+    table = state.table
+    status = table.blank[player]
+    if status == "":
+        return "your hand was dealt with a court card: no carte blanche"
+    if status == "over":
+        return (
+            "carte blanche is over: it is declared before your first card, and again only "
+            "for each card drawn until a court card is drawn"
+        )
+    if status == "claimed":
+        return "carte blanche may be shown again only for a card just drawn that is no court card"
+    if state.phase is not Phase.PLAY or state.to_act != player:
+        return "carte blanche is declared when it is your turn to play"
+    if status == "eligible" and table.played[player]:
+        return "carte blanche must be declared before your first card"
+    if (
+        status == "eligible"
+        and blank.window is CarteBlancheWindow.BEFORE_FIRST_TRICK
+        and table.trick_no > 0
+    ):
+        return "carte blanche must be declared before the first trick"
+    return None
+
+
+def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    if rules.blanche is None or problem(rules, state, player) is not None:
+        return []
+    return [CarteBlanche()]
 
 
 def claim(rules: Rules, state: State) -> None:
     player = state.to_act
-    blank = rules.variant.carte_blanche
+    blank = rules.blanche
     assert blank is not None
-    first = state.blank[player] == "eligible"
+    table = state.table
+    first = table.blank[player] == "eligible"
     shown = (
-        sorted(state.hands[player] | state.tables[player]) if first else [state.last_drawn[player]]
+        sorted(table.hands[player] | table.tables[player]) if first else [table.last_drawn[player]]
     )
-    state.known[player].update(shown)
-    state.blank[player] = "claimed" if blank.repeat_on_noncourt_draw else "over"
-    what = "carte blanche" if first else "carte blanche again"
-    text = f"{what}: " + " ".join(rules.pretty(c) for c in shown)
-    state.events.append(Event("carte_blanche", player, text, deal=state.deal_no))
-    score(state, player, blank.points, "carte_blanche", what)
+    table.known[player].update(c for c in shown if c in table.hands[player])
+    table.public.update(shown)
+    table.blank[player] = "claimed" if blank.repeat_on_noncourt_draw else "over"
+    faces = tuple(rules.face[c] for c in shown)
+    state.emit(EventKind.CARTE_BLANCHE, player, cards=faces, number=int(first))
+    state.score(player, blank.points, Reason.CARTE_BLANCHE, number=int(first))
 
 
 def after_play(state: State, player: int) -> None:
     """Playing a card ends the first window, and lapses the right to show a drawn card."""
-    state.played[player] = True
-    if state.blank[player] == "eligible":
-        state.blank[player] = "over"
-    elif state.blank[player] == "again":
-        state.blank[player] = "claimed"
+    table = state.table
+    table.played[player] = True
+    if table.blank[player] == "eligible":
+        table.blank[player] = "over"
+    elif table.blank[player] == "again":
+        table.blank[player] = "claimed"
 
 
 def after_draw(rules: Rules, state: State, seat: int, card: int) -> None:
-    if state.blank[seat] not in ("claimed", "again"):
+    table = state.table
+    if table.blank[seat] not in ("claimed", "again"):
         return
     if _court(rules, card):
-        state.blank[seat] = "over"
+        table.blank[seat] = "over"
     else:
-        state.blank[seat] = "again"
-        state.last_drawn[seat] = card
+        table.blank[seat] = "again"
+        table.last_drawn[seat] = card

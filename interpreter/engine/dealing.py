@@ -1,106 +1,102 @@
-"""The start of a game and of each deal: the cut, the deal, the turn-up, and scoring."""
+"""The start of a game and of each deal: the cut, the election, the deal, the turn-up and the
+six-pack count (catalogue E46, E47)."""
 
 from __future__ import annotations
 
-from interpreter.engine import blanche
+from interpreter.engine import blanche, seven
+from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.moves import Elect, Move
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Event, Phase, State, score
+from interpreter.engine.state import Phase, Snapshot, State, Table
 from interpreter.model.deck import CutRule
 from interpreter.model.play import TrumpMode
 
 
-# -- start, cut and deal -------------------------------------------------------------------
 def start(rules: Rules, state: State, dealer: int | None) -> None:
     if dealer is not None:
         state.dealer = dealer % state.players
         deal(rules, state)
         return
     cut(rules, state)
-    if state.phase is not Phase.ELECT:
+    if state.phase is Phase.ELECT:
+        state.snapshot = Snapshot(state.copy(), deals=False)
+    else:
         deal(rules, state)
 
 
 def cut(rules: Rules, state: State) -> None:
     """Each player cuts a card; ties cut again.  The rule says who deals or who chooses."""
     n = state.players
+    rng = state.chance.generator()
     while True:
-        cards = state.rng.sample(range(rules.n_cards), n)
+        cards = rng.sample(range(rules.n_cards), n)
         strengths = [rules.strength[c] for c in cards]
         high, low = max(strengths), min(strengths)
         if strengths.count(high) == 1 and strengths.count(low) == 1:
             break
-    state.events.append(
-        Event(
-            "cut",
-            None,
-            "cut: " + " ".join(f"p{i + 1} {rules.pretty(c)}" for i, c in enumerate(cards)),
-        )
-    )
-    rule = rules.variant.cut.rule
+    rule = rules.dealing.rule
+    chooser = None
     if rule is CutRule.LOW_DEALS:
         state.dealer = strengths.index(low)
     elif rule is CutRule.HIGH_DEALS:
         state.dealer = strengths.index(high)
     else:
-        state.cut_winner = strengths.index(high)
+        chooser = state.cut_winner = strengths.index(high)
         state.phase = Phase.ELECT
-        state.to_act = state.cut_winner
+        state.to_act = chooser
+    state.emit(EventKind.CUT, chooser, cards=tuple(rules.face[c] for c in cards))
+
+
+# -- the election: the winner of the cut deals or lets the other deal --------------------------
+def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    return [Elect(True), Elect(False)]
+
+
+def elect(rules: Rules, state: State, deal_self: bool) -> None:
+    chooser = state.cut_winner if state.cut_winner is not None else state.to_act
+    state.dealer = chooser if deal_self else (chooser + 1) % state.players
+    state.emit(EventKind.ELECT, chooser, number=int(deal_self))
+    deal(rules, state)
 
 
 def deal(rules: Rules, state: State) -> None:
     """Deal the next hand: from the next fixed deck order if any, else a fresh shuffle."""
-    state.reset_deal()
-    state.deal_no += 1
+    state.snapshot = Snapshot(state.copy(), deals=True)
     n = state.players
+    table = state.table = Table.empty(n)
+    state.deal_no += 1
     if state.deal_orders:
         order = state.deal_orders.pop(0)
     else:
         order = list(range(rules.n_cards))
-        state.rng.shuffle(order)
+        state.chance.generator().shuffle(order)
+    table.order = order
     first = (state.dealer + 1) % n
     position = 0
-    for size in rules.variant.deal.packets:
+    for size in rules.dealing.packets:
         for offset in range(n):
             seat = (first + offset) % n
-            state.hands[seat].update(order[position : position + size])
+            table.hands[seat].update(order[position : position + size])
             position += size
-    state.events.append(
-        Event(
-            "deal",
-            state.dealer,
-            f"deal {state.deal_no}, dealer p{state.dealer + 1}",
-            deal=state.deal_no,
-        )
-    )
+    state.emit(EventKind.DEAL, state.dealer, number=state.deal_no)
     for seat in range(n):
-        cards = " ".join(
-            rules.name(c) for c in sorted(state.hands[seat], key=rules.order.__getitem__)
-        )
-        state.events.append(Event("hand", seat, cards, deal=state.deal_no))
+        table.received[seat].update(table.hands[seat])
+        faces = tuple(rules.face[c] for c in sorted(table.hands[seat], key=rules.order.__getitem__))
+        state.emit(EventKind.HAND, seat, cards=faces, seen_by=(seat,))
     rest = order[position:]
-    if rules.variant.trump.mode is TrumpMode.TURN_UP:
+    if rules.declare.mode is TrumpMode.TURN_UP:
         turn_up, rest = rest[0], rest[1:]
-        state.turn_up = turn_up
-        state.trump = rules.suit[turn_up]
-        state.stock = [turn_up, *reversed(rest)]
-        state.events.append(
-            Event("turn_up", state.dealer, f"turn-up {rules.pretty(turn_up)}", deal=state.deal_no)
-        )
-        seven = rules.seven
-        if seven is not None and rules.is_trump_seven(turn_up, state.trump):
-            state.sevens_scored.add(turn_up)
-            score(
-                state,
-                state.dealer,
-                seven.turned_up_points,
-                "seven_turned_up",
-                f"turned-up seven {rules.pretty(turn_up)}",
-            )
+        table.turn_up = turn_up
+        table.trump = rules.suit[turn_up]
+        table.stock = [turn_up, *reversed(rest)]
+        table.public.add(turn_up)
+        state.emit(EventKind.TURN_UP, state.dealer, cards=(rules.face[turn_up],))
+        seven.turned_up(rules, state)
     else:
-        state.stock = list(reversed(rest))
+        table.stock = list(reversed(rest))
     count_guess(rules, state)
     blanche.after_deal(rules, state)
-    state.leader = first
+    table.leader = first
     state.to_act = first
     state.phase = Phase.PLAY
 
@@ -110,25 +106,19 @@ def count_guess(rules: Rules, state: State) -> None:
     pack, hoping for exactly the cards the deal needs; the non-dealer guesses its size.  The
     engine makes both a chance event, each within three cards of the target, unless the game
     was created with ``count_guess=(lifted, guessed)``."""
-    rule = rules.variant.deal.count_guess
+    rule = rules.dealing.count_guess
     if rule is None:
         return
     if state.count_override is not None:
         lifted, guessed = state.count_override
         state.count_override = None
     else:
-        lifted = rule.target + state.rng.randint(-3, 3)
-        guessed = rule.target + state.rng.randint(-3, 3)
+        rng = state.chance.generator()
+        lifted = rule.target + rng.randint(-3, 3)
+        guessed = rule.target + rng.randint(-3, 3)
     guesser = (state.dealer + 1) % state.players
-    state.events.append(
-        Event(
-            "count",
-            state.dealer,
-            f"p{state.dealer + 1} lifts {lifted} cards; p{guesser + 1} guesses {guessed}",
-            deal=state.deal_no,
-        )
-    )
+    state.emit(EventKind.COUNT, state.dealer, values=(lifted, guessed, guesser))
     if lifted == rule.target:
-        score(state, state.dealer, rule.dealer_exact, "deal_count", f"lifted exactly {lifted}")
+        state.score(state.dealer, rule.dealer_exact, Reason.DEAL_COUNT, number=lifted)
     if guessed == lifted:
-        score(state, guesser, rule.guesser_exact, "count_guess", f"guessed {guessed} exactly")
+        state.score(guesser, rule.guesser_exact, Reason.COUNT_GUESS, number=guessed)

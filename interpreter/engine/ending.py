@@ -4,54 +4,47 @@ settlement of a one-deal game."""
 from __future__ import annotations
 
 from interpreter.engine.dealing import deal
+from interpreter.engine.events import Ending, EventKind, Reason
 from interpreter.engine.rules import Rules
 from interpreter.engine.settlement import settle
-from interpreter.engine.state import DealResult, Event, Phase, State, score
+from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, Settlement
 
 
 def brisques_won(rules: Rules, state: State, seat: int) -> int:
     """Brisque cards a seat has won this deal: in its tricks and among its open cards."""
-    return sum(1 for c in [*state.won[seat], *state.open[seat]] if rules.brisque[c])
+    table = state.table
+    return sum(1 for c in [*table.won[seat], *table.open[seat]] if rules.brisque[c])
 
 
 def end_of_deal(rules: Rules, state: State) -> None:
     n = state.players
-    brisques = rules.variant.brisques
-    if brisques.usage is BrisqueUsage.ALWAYS and brisques.timing is BrisqueTiming.END_OF_HAND:
+    table = state.table
+    scoring = rules.scoring
+    if scoring.usage is BrisqueUsage.ALWAYS and scoring.timing is BrisqueTiming.END_OF_HAND:
         for offset in range(1, n + 1):
             seat = (state.dealer + offset) % n
             count = brisques_won(rules, state, seat)
-            score(state, seat, count * brisques.value, "brisques", f"{count} brisque(s) in tricks")
-    state.deal_history.append(tuple(state.deal_points))
+            state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
     state.deal_results.append(
         DealResult(
             state.deal_no,
             state.dealer,
-            tuple(state.deal_points),
+            tuple(table.points),
             tuple(brisques_won(rules, state, seat) for seat in range(n)),
-            state.last_trick_winner,
+            table.last_trick_winner,
         )
     )
-    state.events.append(
-        Event(
-            "end_of_deal",
-            None,
-            "deal scores " + " ".join(str(p) for p in state.deal_points),
-            deal=state.deal_no,
-        )
-    )
-    if rules.variant.game.format is GameFormat.SINGLE_DEAL:
+    state.emit(EventKind.END_OF_DEAL, number=state.deal_no, values=tuple(table.points))
+    if scoring.format is GameFormat.SINGLE_DEAL:
         finish_single(rules, state)
         return
-    target = rules.variant.game.target
-    if max(side_totals(rules, state.scores)) >= target:
+    if max(side_totals(rules, state.scores)) >= scoring.target:
         finish_race(rules, state)
         return
-    rotation = rules.variant.deal.rotation
-    if rotation is Rotation.LAST_TRICK_WINNER and state.last_trick_winner is not None:
-        state.dealer = state.last_trick_winner
+    if rules.dealing.rotation is Rotation.LAST_TRICK_WINNER and table.last_trick_winner is not None:
+        state.dealer = table.last_trick_winner
     else:
         state.dealer = (state.dealer + 1) % n
     deal(rules, state)
@@ -66,8 +59,8 @@ def finish_race(rules: Rules, state: State) -> None:
     """The side with more points wins; a tie goes to the higher score less the brisques of
     the last deal, then to the side that won the last trick (Enquire Within 123 x)."""
     totals = side_totals(rules, state.scores)
-    brisques = side_totals(rules, state.deal_brisques)
-    last = state.last_trick_winner
+    brisques = side_totals(rules, state.table.brisques)
+    last = state.table.last_trick_winner
 
     def key(side: int) -> tuple[int, int, int]:
         took_last = last is not None and rules.side_of[last] == side
@@ -78,24 +71,22 @@ def finish_race(rules: Rules, state: State) -> None:
     state.winner = rules.sides[ranking[0]][0]
     state.phase = Phase.OVER
     tied = sum(1 for total in totals if total == totals[ranking[0]]) > 1
-    how = " on the tie-break" if tied else ""
-    who = " and ".join(f"p{seat + 1}" for seat in rules.sides[ranking[0]])
-    verb = "reach" if len(rules.sides[ranking[0]]) > 1 else "reaches"
-    state.events.append(
-        Event("game_over", state.winner, f"{who} {verb} {rules.variant.game.target}{how}")
+    state.emit(
+        EventKind.GAME_OVER,
+        state.winner,
+        points=rules.scoring.target,
+        what=Ending.TIE_BREAK if tied else Ending.TARGET,
+        values=rules.sides[ranking[0]],
     )
 
 
 def finish_single(rules: Rules, state: State) -> None:
     """A one-deal game ends with its settlement (laws 56–61)."""
-    variant = rules.variant
     scores = (state.scores[0], state.scores[1])
-    brisques = (state.deal_brisques[0], state.deal_brisques[1])
-    settled = settle(variant.settlement or Settlement(), scores, brisques, variant.brisques.usage)
+    brisques = (state.table.brisques[0], state.table.brisques[1])
+    settled = settle(rules.settlement or Settlement(), scores, brisques, rules.scoring.usage)
     state.settled = settled
     state.winner = settled.winner
     state.phase = Phase.OVER
-    who = "void game" if settled.winner is None else f"p{settled.winner + 1} wins"
-    state.events.append(
-        Event("game_over", settled.winner, f"{who}: {settled.explanation}", settled.value)
-    )
+    ending = Ending.VOID if settled.winner is None else Ending.SETTLED
+    state.emit(EventKind.GAME_OVER, settled.winner, points=settled.value, what=ending)

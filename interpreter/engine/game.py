@@ -1,8 +1,9 @@
-"""The game: create one from a variant, list legal moves, apply them, and read the outcome.
+"""The game: create one from a variant, list legal moves, apply them, take them back, and
+read the outcome.
 
-All randomness comes from one ``random.Random`` seeded at creation.  ``legal_moves()`` and
-``apply()`` share the code that decides legality (``moves_now``); ``apply`` refuses an illegal
-move with the reason and leaves the game as it was.
+All randomness comes from one ``random.Random`` seeded at creation.  ``legal_moves()``,
+``is_legal()`` and ``apply()`` use the checks of the rule modules; ``apply`` refuses an illegal
+move with the reason the rule gives, and leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ import random
 from collections.abc import Sequence
 
 from interpreter.cards import parse_face
-from interpreter.engine import dealing, explain, flow
+from interpreter.engine import dealing, flow, history, resample
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
+from interpreter.engine.events import Event
 from interpreter.engine.moves import Move, normalize
 from interpreter.engine.outcome import Outcome
+from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import DealResult, Event, Phase, State
+from interpreter.engine.state import Chance, DealResult, Phase, State, Table
 from interpreter.engine.view import PlayerView, make_view
 from interpreter.model import Variant
 
@@ -27,6 +30,7 @@ class Game:
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
         self._state = state
+        self._moves: list[Move] | None = None  # the legal moves, while known
 
     @classmethod
     def new(
@@ -45,12 +49,15 @@ class Game:
         deals in turn (game records).  ``dealer`` skips the cut.  ``count_guess`` fixes the
         six-pack deal count of the first deal: (cards lifted, non-dealer's guess)."""
         rules = variant if isinstance(variant, Rules) else Rules(variant)
-        state = State(players=rules.players, rng=random.Random(seed))
-        state.scores = [0] * rules.players
-        state.reset_deal()
-        state.count_override = count_guess
         orders = [deck_order] if deck_order is not None else []
-        state.deal_orders = [_resolve_order(rules, order) for order in [*orders, *deal_orders]]
+        state = State(
+            players=rules.players,
+            chance=Chance(random.Random(seed)),
+            table=Table.empty(rules.players),
+            scores=[0] * rules.players,
+            count_override=count_guess,
+            deal_orders=[_resolve_order(rules, order) for order in [*orders, *deal_orders]],
+        )
         dealing.start(rules, state, dealer)
         return cls(rules, state)
 
@@ -78,7 +85,7 @@ class Game:
 
     @property
     def trump(self) -> str | None:
-        return self._state.trump
+        return self._state.table.trump
 
     @property
     def deal_no(self) -> int:
@@ -86,11 +93,18 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, chance included: not for agents (see
+        :meth:`public_history`)."""
         return tuple(self._state.events)
 
     def events_since(self, start: int) -> tuple[Event, ...]:
         """The events from position ``start`` on."""
         return tuple(self._state.events[start:])
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves have been made in the game (what :meth:`undo` can take back)."""
+        return len(self._state.log)
 
     @property
     def deals_finished(self) -> int:
@@ -107,61 +121,75 @@ class Game:
         state = self._state
         if state.phase is not Phase.OVER:
             return None
-        return Outcome(
-            scores=tuple(state.scores),
-            winner=state.winner,
-            deals=state.deal_no,
-            reason=state.events[-1].text,
-            deal_scores=tuple(state.deal_history),
-            settlement=state.settled,
-            sides=self.rules.sides,
-            winning_side=(
-                state.winning_side
-                if state.winning_side is not None
-                else None
-                if state.winner is None
-                else self.rules.side_of[state.winner]
-            ),
-        )
+        return Outcome.of(self.rules, state)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a fixed order; interchangeable copies appear once."""
-        return flow.moves_now(self.rules, self._state)
+        if self._moves is None:
+            self._moves = flow.moves_now(self.rules, self._state)
+        return list(self._moves)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a move or its text) is legal now, without listing every move."""
+        try:
+            return self._resolve(move) is not None
+        except MoveSyntaxError:
+            return False
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now."""
-        return make_view(self.rules, self._state, player, self.legal_moves())
+        state = self._state
+        moves = self.legal_moves() if state.to_act == player else []
+        return make_view(self.rules, state, player, moves)
 
     def copy(self) -> Game:
-        return Game(self.rules, self._state.clone())
+        """An independent copy of the whole game, hidden cards included.  The random
+        generator is shared until one of the two needs chance (a new deal), so copies made for
+        a search within a deal cost little."""
+        other = Game(self.rules, self._state.copy())
+        other._moves = self._moves
+        return other
+
+    def resample(self, seat: int, rng: random.Random | None = None) -> Game:
+        """A copy in which every card ``seat`` has not seen is dealt again at random,
+        consistently with everything ``seat`` has seen (see ``engine.resample``)."""
+        return Game(self.rules, resample.resample(self.rules, self._state, seat, rng))
+
+    def public_history(self, seat: int | None) -> list[str]:
+        """Every move and every card dealt, turned or drawn, as ``seat`` saw them, in the
+        record notation (``??`` for a card he did not see); ``None``: everything."""
+        return history.lines(self._state, seat)
 
     # -- moves -------------------------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         """The legal move written as ``text``; raises ``MoveSyntaxError`` or
         ``IllegalMoveError`` (with the reason) otherwise."""
         canonical = normalize(text)
-        for move in self.legal_moves():
-            if str(move) == canonical:
-                return move
-        raise IllegalMoveError(canonical, explain.why_not(self.rules, self._state, canonical))
+        found = resolve(self.rules, self._state, canonical, self._moves)
+        if found is None:
+            raise IllegalMoveError(canonical, flow.refusal(self.rules, self._state, canonical))
+        return found
 
     def apply(self, move: Move | str) -> None:
         """Play ``move`` (a move object or its text).  An illegal move raises
         ``IllegalMoveError`` saying why, and changes nothing."""
-        if isinstance(move, str):
-            legal = self.parse_move(move)
-        else:
-            text = str(move)
-            found = [m for m in self.legal_moves() if str(m) == text]
-            if not found:
-                raise IllegalMoveError(text, explain.why_not(self.rules, self._state, text))
-            legal = found[0]
-        flow.do(self.rules, self._state, legal)
+        legal = self.parse_move(move if isinstance(move, str) else str(move))
+        self.step(legal)
+
+    def _resolve(self, move: Move | str) -> Move | None:
+        text = normalize(move) if isinstance(move, str) else str(move)
+        return resolve(self.rules, self._state, text, self._moves)
 
     def step(self, move: Move) -> None:
         """Play a move taken from ``legal_moves()`` without checking it again (for
         simulations).  Passing anything else leaves the game in an undefined state."""
-        flow.do(self.rules, self._state, move)
+        self._moves = flow.do(self.rules, self._state, move)
+
+    def undo(self) -> None:
+        """Take back the last move, and the chance that came after it: the game is again
+        exactly what it was before the move.  Raises ``ValueError`` when no move was made."""
+        self._state = history.before_last(self.rules, self._state)
+        self._moves = None
 
 
 def _resolve_order(rules: Rules, order: Sequence[str | int]) -> list[int]:

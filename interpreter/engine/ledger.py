@@ -1,21 +1,24 @@
-"""Declarations: which combinations a player may declare now (catalogue §5.1).
+"""The reuse ledger: whether a set of cards may be declared as a combination (Hoyle; laws
+33–38; catalogue §5.1), and every declaration a player could make.
 
-One function, ``problem``, decides whether a set of cards may be declared as a combination; the
-enumeration of legal declarations and the explanation of an illegal one both go through it.
+A proposed declaration is put through :data:`CHECKS`, a named table of checks taken in order;
+the first that objects gives the reason.  The enumeration of legal declarations and the
+refusal of an illegal one both go through :func:`problem`, so the reason a declaration is
+refused is the reason the move list leaves it out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import assert_never
 
-from interpreter.engine.rules import Combo, Rules, Way
+from interpreter.engine.rules import Combo, Rules, Shape, Way
 from interpreter.engine.state import Entry, State
 from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import (
     FreshCard,
     MarriageRepair,
-    PartnerCards,
-    PerTrick,
     ReformTrigger,
     ReuseMode,
     TrumpMode,
@@ -23,13 +26,20 @@ from interpreter.model.play import (
 )
 
 
+# -- the labels of a player's cards ----------------------------------------------------------
 def entries_by_card(state: State, player: int) -> dict[int, list[int]]:
-    """Declaration numbers that each of the player's declared cards belongs to."""
+    """Declaration numbers that each of the player's declared cards belongs to (lost waiting
+    declarations included: they are part of the card's history)."""
     found: dict[int, list[int]] = {}
-    for entry in state.ledger[player]:
+    for entry in state.table.ledger[player]:
         for card in entry.cards:
             found.setdefault(card, []).append(entry.no)
     return found
+
+
+def last_trick_cards(state: State) -> tuple[int, ...]:
+    last = state.table.last_trick
+    return () if last is None else last[0]
 
 
 def card_label(
@@ -39,58 +49,61 @@ def card_label(
     face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open card won in
     the trick just played."""
     face = rules.face[card]
-    if card in state.hands[player]:
+    table = state.table
+    if card in table.hands[player]:
         return face
     numbers = entries.get(card)
-    mark = "^" if card in state.open[player] and card in last_trick_cards(state) else "*"
+    mark = "^" if card in table.open[player] and card in last_trick_cards(state) else "*"
     return face + mark + (".".join(str(n) for n in numbers) if numbers else "")
-
-
-def last_trick_cards(state: State) -> tuple[int, ...]:
-    return () if state.last_trick is None else state.last_trick[0]
 
 
 def source_cards(rules: Rules, state: State, player: int) -> list[int]:
     """The cards that may form a declaration: by default the hand and the table; with open
     cards (Polish), the open cards only."""
-    zones = rules.variant.declare.sources
+    zones = rules.declare.sources
+    table = state.table
     cards: list[int] = []
     if Zone.HAND in zones:
-        cards += state.hands[player]
+        cards += table.hands[player]
     if Zone.TABLE in zones:
-        cards += state.tables[player]
+        cards += table.tables[player]
     if Zone.OPEN in zones:
-        cards += state.open[player]
+        cards += table.open[player]
     return cards
 
 
-def groups(rules: Rules, state: State, player: int) -> dict[str, list[tuple[str, list[int]]]]:
+Groups = dict[str, list[tuple[str, list[int]]]]
+
+
+def groups(rules: Rules, state: State, player: int) -> Groups:
     """The player's cards by face, in groups of interchangeable copies (same label)."""
     entries = entries_by_card(state, player)
     by_label: dict[str, list[int]] = {}
     for card in sorted(source_cards(rules, state, player)):
         by_label.setdefault(card_label(rules, state, player, card, entries), []).append(card)
-    if rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE:
+    if rules.reuse.partner_multi:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)
-            for card in sorted(state.tables[partner]):
+            for card in sorted(state.table.tables[partner]):
                 numbers = ".".join(str(n) for n in theirs.get(card, ()))
                 by_label.setdefault(rules.face[card] + "+" + numbers, []).append(card)
-    by_face: dict[str, list[tuple[str, list[int]]]] = {}
+    by_face: Groups = {}
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
     return by_face
 
 
+# -- which cards form a combination ----------------------------------------------------------
 def _suits(rules: Rules, suit: SuitFilter, trump: str | None) -> list[str]:
     suits = rules.deck.suits
-    if suit is SuitFilter.ANY:
-        return list(suits)
-    if trump is None:
-        return []
-    if suit is SuitFilter.TRUMP:
-        return [trump]
-    return [s for s in suits if s != trump]
+    match suit:
+        case SuitFilter.ANY:
+            return list(suits)
+        case SuitFilter.TRUMP:
+            return [] if trump is None else [trump]
+        case SuitFilter.PLAIN:
+            return [] if trump is None else [s for s in suits if s != trump]
+    assert_never(suit)
 
 
 def makes_trumps(rules: Rules, combo: Combo, trump: str | None) -> bool:
@@ -99,9 +112,9 @@ def makes_trumps(rules: Rules, combo: Combo, trump: str | None) -> bool:
     trumps; its plain-suit counterpart waits (the first one is always in trumps)."""
     return (
         trump is None
-        and combo.shape == "same_suit"
+        and combo.shape is Shape.SAME_SUIT
         and combo.suit is SuitFilter.TRUMP
-        and rules.variant.trump.mode is TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE
+        and rules.declare.mode is TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE
     )
 
 
@@ -112,27 +125,268 @@ def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tup
         return [[(rank + s,) for rank in combo.ranks] for s in rules.deck.suits]
     if combo.needs_trump and trump is None:
         return []
-    if combo.shape == "same_suit":
-        ways: list[list[tuple[str, ...]]] = [
-            [(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)
+    match combo.shape:
+        case Shape.SAME_SUIT:
+            return [[(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)]
+        case Shape.SAME_RANK:
+            faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
+            return [[faces] * combo.count]
+        case Shape.BEZIQUE:
+            pair = rules.bezique_pair(trump)
+            if pair is None:
+                return []
+            queen: tuple[str, ...] = (pair[0],)
+            jack: tuple[str, ...] = (pair[1],)
+            return [[queen] * combo.count + [jack] * combo.count]
+    assert_never(combo.shape)
+
+
+def forms(rules: Rules, combo: Combo, trump: str | None, cards: Sequence[int]) -> bool:
+    """Whether ``cards`` (distinct physical cards) form ``combo`` with ``trump`` as trumps."""
+    faces = sorted(rules.face[c] for c in cards)
+    for slots in requirements(rules, combo, trump):
+        if len(slots) != len(faces):
+            continue
+        remaining = list(faces)
+        for options in slots:
+            hit = next((f for f in options if f in remaining), None)
+            if hit is None:
+                break
+            remaining.remove(hit)
+        else:
+            return True
+    return False
+
+
+# -- the checks ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A declaration put to the checks: ``cards`` as ``combo`` by ``player``; ``pending`` is
+    the waiting entry being scored (``score N``), which is itself no obstacle."""
+
+    rules: Rules
+    state: State
+    player: int
+    combo: Combo
+    cards: frozenset[int]
+    pending: Entry | None
+
+    @property
+    def ledger(self) -> list[Entry]:
+        return self.state.table.ledger[self.player]
+
+    def scored(self) -> list[Entry]:
+        """The player's scored entries, and with béziques from either partner's cards the
+        side's scored entries that share a card (the side's béziques are one history)."""
+        own = [e for e in self.ledger if e.scored]
+        if self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi:
+            for partner in self.rules.partners(self.player):
+                own += [
+                    e for e in self.state.table.ledger[partner] if e.scored and e.cards & self.cards
+                ]
+        return own
+
+    def declared(self) -> list[Entry]:
+        """The entries that count as 'declared' before this one: every entry when a new
+        declaration is made; when a waiting one is scored, the scored entries and those
+        declared before it (a superior combination shown later does not bar scoring an
+        inferior one shown first — law 47 loses it only when the superior one scores)."""
+        pending = self.pending
+        own = [
+            e
+            for e in self.ledger
+            if pending is None or (e is not pending and (e.scored or e.no < pending.no))
         ]
-        return ways
-    if combo.shape == "same_rank":
-        faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
-        return [[faces] * combo.count]
-    pair = rules.bezique_pair(trump)
-    if pair is None:
-        return []
-    queen, jack = pair
-    queens: tuple[str, ...] = (queen,)
-    jacks: tuple[str, ...] = (jack,)
-    return [[queens] * combo.count + [jacks] * combo.count]
+        if self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi:
+            for partner in self.rules.partners(self.player):
+                own += [e for e in self.state.table.ledger[partner] if e.cards & self.cards]
+        return own
+
+    def name(self, card: int) -> str:
+        return self.rules.pretty(card)
 
 
+Check = Callable[[Proposal], str | None]
+
+
+def _owned(p: Proposal) -> str | None:
+    foreign = p.cards - set(source_cards(p.rules, p.state, p.player))
+    if foreign and not partner_may_supply(p.rules, p.combo):
+        return f"{p.name(min(foreign))} is not yours to declare"
+    return None
+
+
+def _uses_trick_card(p: Proposal) -> str | None:
+    if p.rules.declare.must_use_trick_card and not p.cards & set(last_trick_cards(p.state)):
+        return "every declaration must include a card of the trick just won"
+    return None
+
+
+def _inferior_bar(p: Proposal) -> str | None:
+    """Hoyle: 'if a king and queen have been declared as part of a Sequence, a Marriage cannot
+    afterwards be declared with the same cards'; laws 37 and 38.  Declared means declared:
+    scored, shown 'to score', or shown and lost since (law 46)."""
+    if not p.rules.reuse.inferior_bar:
+        return None
+    combo = p.combo
+    for entry in p.declared():
+        if entry.cls == combo.cls and entry.rank > combo.rank and p.cards & entry.cards:
+            card = min(p.cards & entry.cards)
+            how = "" if entry.scored else (" (shown 'to score')" if entry.waiting else " (lost)")
+            return (
+                f"{p.name(card)} has been declared in {_combo_name(p.rules, entry.combo)}{how}, "
+                "a superior combination of the same class"
+            )
+    return None
+
+
+def _once_per_kind(p: Proposal) -> str | None:
+    """The ordinary game: a card scores once in each kind of combination."""
+    if p.rules.reuse.mode is not ReuseMode.ONCE_PER_KIND:
+        return None
+    scored = p.scored()
+    for entry in scored:
+        if entry.kind == p.combo.kind and p.cards & entry.cards:
+            if _second_double(p.rules, p.combo, p.cards, entry, scored):
+                continue
+            card = min(p.cards & entry.cards)
+            return f"{p.name(card)} has already scored in {_kind_name(p.combo)}"
+    return None
+
+
+def _reform(p: Proposal) -> str | None:
+    """Re-forming (Rubicon, laws 34, 35; catalogue §5.1 rule 4): a combination may be formed
+    again when a new card takes the place of one played away; marriages re-pair per
+    ``reuse.marriage_repair``."""
+    reuse = p.rules.reuse
+    if reuse.mode is not ReuseMode.REFORM:
+        return None
+    table = p.state.table
+    held = table.hands[p.player] | table.tables[p.player]
+    combo, cards = p.combo, p.cards
+    repair = combo.kind in reuse.repair_kinds
+    for entry in p.scored():
+        if entry.kind != combo.kind or not cards & entry.cards:
+            continue
+        if cards == entry.cards:
+            return f"these very cards have already scored as {_combo_name(p.rules, entry.combo)}"
+        card = p.name(min(cards & entry.cards))
+        if repair and reuse.marriage_repair is not MarriageRepair.NONE:
+            spouses = entry.cards - cards
+            if reuse.marriage_repair is MarriageRepair.WIDOW and spouses & held:
+                return (
+                    f"{card} is still married in declaration {entry.no}: a widow may "
+                    "remarry only once the spouse has been played"
+                )
+            continue
+        if repair:
+            return f"{card} has already scored in {_kind_name(combo)}"
+        if not cards - entry.cards:
+            return f"add a card that was not in declaration {entry.no}"
+        if reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED and not entry.cards - held:
+            return (
+                f"to form {combo.name} again, first play a card of declaration {entry.no} "
+                "and put a new card in its place"
+            )
+    return None
+
+
+def _already_waiting(p: Proposal) -> str | None:
+    for entry in p.ledger:
+        if entry is p.pending or not entry.waiting or entry.kind != p.combo.kind:
+            continue
+        if p.cards & entry.cards:
+            return f"declaration {entry.no} already holds these cards 'to score'"
+    return None
+
+
+def _fresh_card(p: Proposal) -> str | None:
+    """Foster: every declaration needs a card not declared before in the same class (or, with
+    ``always``, not declared before at all — the Britannica)."""
+    fresh = p.rules.declare.fresh_card_required
+    if fresh is FreshCard.NEVER:
+        return None
+    declared: set[int] = set()
+    for entry in p.ledger:  # a partner's declarations are not this player's
+        if entry.scored and (fresh is FreshCard.ALWAYS or entry.cls == p.combo.cls):
+            declared |= entry.cards
+    if p.cards <= declared:
+        where = "" if fresh is FreshCard.ALWAYS else " in this class"
+        return f"every card has been declared before{where}: add a card not yet declared"
+    return None
+
+
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("the cards are the player's", _owned),
+    ("a card of the trick just won", _uses_trick_card),
+    ("no inferior combination from declared cards", _inferior_bar),
+    ("a card scores once in each kind", _once_per_kind),
+    ("re-forming a combination", _reform),
+    ("cards already waiting 'to score'", _already_waiting),
+    ("a fresh card", _fresh_card),
+)
+"""The checks of a declaration, in order: (what the rule is, the check)."""
+
+
+def problem(
+    rules: Rules,
+    state: State,
+    player: int,
+    combo: Combo,
+    cards: frozenset[int],
+    *,
+    pending: Entry | None = None,
+) -> str | None:
+    """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
+    proposal = Proposal(rules, state, player, combo, cards, pending)
+    for _, check in CHECKS:
+        reason = check(proposal)
+        if reason is not None:
+            return reason
+    return None
+
+
+def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
+    """Why a waiting declaration may not be scored now (its cards no longer form it, or the
+    ledger objects), or None."""
+    combo = rules.combo_by_id[entry.combo]
+    if not forms(rules, combo, state.table.trump, sorted(entry.cards)):
+        return f"these cards no longer form {combo.name} now that trumps are fixed"
+    return problem(rules, state, player, combo, entry.cards, pending=entry)
+
+
+def partner_may_supply(rules: Rules, combo: Combo) -> bool:
+    """Britannica, partnership play: double and triple bézique may be made up from either
+    partner's declared cards."""
+    return rules.reuse.partner_multi and combo.shape is Shape.BEZIQUE and combo.count >= 2
+
+
+def _second_double(
+    rules: Rules, combo: Combo, cards: frozenset[int], entry: Entry, scored: list[Entry]
+) -> bool:
+    """Britannica, three and four hands: a second double bézique may be declared to a bézique
+    already used in a double, with the other pair new."""
+    if not (rules.reuse.multi_bezique_extension and combo.shape is Shape.BEZIQUE):
+        return False
+    shared = cards & entry.cards
+    if combo.count != 2 or len(shared) != 2 or len({rules.rank[c] for c in shared}) != 2:
+        return False
+    used = set().union(*(e.cards for e in scored if e.kind == combo.kind))
+    return not (cards - shared) & used
+
+
+def _combo_name(rules: Rules, combo_id: str) -> str:
+    combo = rules.combo_by_id.get(combo_id)
+    return combo.name if combo else combo_id
+
+
+def _kind_name(combo: Combo) -> str:
+    return "a " + combo.kind.replace("_", " ")
+
+
+# -- every legal declaration -----------------------------------------------------------------
 def _fill(
-    slots: Sequence[tuple[str, ...]],
-    by_face: dict[str, list[tuple[str, list[int]]]],
-    banned: frozenset[int] = frozenset(),
+    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
 ) -> Iterator[list[tuple[str, int]]]:
     """Every way of filling the slots with distinct cards, copies with one label counted once.
 
@@ -170,167 +424,6 @@ def _fill(
     yield from step(0, 0)
 
 
-def forms(rules: Rules, combo: Combo, trump: str | None, cards: Sequence[int]) -> bool:
-    """Whether ``cards`` (distinct physical cards) form ``combo`` with ``trump`` as trumps."""
-    faces = sorted(rules.face[c] for c in cards)
-    for slots in requirements(rules, combo, trump):
-        if len(slots) != len(faces):
-            continue
-        remaining = list(faces)
-        for options in slots:
-            hit = next((f for f in options if f in remaining), None)
-            if hit is None:
-                break
-            remaining.remove(hit)
-        else:
-            return True
-    return False
-
-
-def problem(
-    rules: Rules,
-    state: State,
-    player: int,
-    combo: Combo,
-    cards: frozenset[int],
-    *,
-    pending: Entry | None = None,
-) -> str | None:
-    """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may.
-
-    ``pending`` is the waiting entry being scored, which is itself no obstacle."""
-    declare = rules.variant.declare
-    name = rules.pretty
-    own = [e for e in state.ledger[player] if e.scored]
-    scored = list(own)
-    foreign = cards - set(source_cards(rules, state, player))
-    if foreign and not partner_may_supply(rules, combo):
-        return f"{name(min(foreign))} is not yours to declare"
-    if combo.shape == "bezique" and (
-        rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
-    ):
-        # The side's béziques are one history: a card in a partner's double bézique is
-        # bound by it as if it were the player's own (same kind, inferior bar).
-        for partner in rules.partners(player):
-            scored += [e for e in state.ledger[partner] if e.scored and e.cards & cards]
-    if declare.must_use_trick_card and not cards & set(last_trick_cards(state)):
-        return "every declaration must include a card of the trick just won"
-    if declare.scores_per_trick is PerTrick.DISJOINT_MANY:
-        shared = cards & state.window_cards
-        if shared:
-            card = min(shared)
-            return f"{name(card)} is already in a combination declared after this trick"
-    if declare.scores_per_trick is PerTrick.ONE_PER_KIND and combo.kind in state.window_kinds:
-        return f"{_kind_name(rules, combo)} has already been declared after this trick"
-    if rules.variant.reuse.inferior_bar:
-        for entry in scored:
-            if entry.cls == combo.cls and entry.rank > combo.rank and cards & entry.cards:
-                card = min(cards & entry.cards)
-                return (
-                    f"{name(card)} has been declared in {_combo_name(rules, entry.combo)}, a "
-                    f"superior combination of the same class"
-                )
-    if rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND:
-        for entry in scored:
-            if entry.kind == combo.kind and cards & entry.cards:
-                if _second_double(rules, combo, cards, entry, scored):
-                    continue
-                card = min(cards & entry.cards)
-                return f"{name(card)} has already scored in {_kind_name(rules, combo)}"
-    else:
-        reason = _reform_problem(rules, state, player, combo, cards, scored)
-        if reason is not None:
-            return reason
-    for entry in state.ledger[player]:
-        if entry is pending or entry.scored or entry.kind != combo.kind:
-            continue
-        if cards & entry.cards:
-            return f"declaration {entry.no} already holds these cards 'to score'"
-    fresh = declare.fresh_card_required
-    if fresh is not FreshCard.NEVER:
-        declared: set[int] = set()
-        for entry in own:  # a partner's declarations are not this player's
-            if fresh is FreshCard.ALWAYS or entry.cls == combo.cls:
-                declared |= entry.cards
-        if cards <= declared:
-            where = "" if fresh is FreshCard.ALWAYS else " in this class"
-            return f"every card has been declared before{where}: add a card not yet declared"
-    return None
-
-
-def partner_may_supply(rules: Rules, combo: Combo) -> bool:
-    """Britannica, partnership play: double and triple bézique may be made up from either
-    partner's declared cards."""
-    return (
-        rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
-        and combo.shape == "bezique"
-        and combo.count >= 2
-    )
-
-
-def _second_double(
-    rules: Rules, combo: Combo, cards: frozenset[int], entry: Entry, scored: list[Entry]
-) -> bool:
-    """Britannica, three and four hands: a second double bézique may be declared to a bézique
-    already used in a double, with the other pair new."""
-    if not (rules.variant.reuse.multi_bezique_extension and combo.shape == "bezique"):
-        return False
-    shared = cards & entry.cards
-    if combo.count != 2 or len(shared) != 2 or len({rules.rank[c] for c in shared}) != 2:
-        return False
-    used = set().union(*(e.cards for e in scored if e.kind == combo.kind))
-    return not (cards - shared) & used
-
-
-def _reform_problem(
-    rules: Rules,
-    state: State,
-    player: int,
-    combo: Combo,
-    cards: frozenset[int],
-    scored: list[Entry],
-) -> str | None:
-    """Re-forming (Rubicon, laws 34, 35; catalogue §5.1 rule 4): a combination may be formed
-    again when a new card takes the place of one played away; marriages re-pair per
-    ``reuse.marriage_repair``."""
-    reuse = rules.variant.reuse
-    held = state.hands[player] | state.tables[player]
-    repair = combo.kind in reuse.repair_kinds
-    for entry in scored:
-        if entry.kind != combo.kind or not cards & entry.cards:
-            continue
-        if cards == entry.cards:
-            return f"these very cards have already scored as {_combo_name(rules, entry.combo)}"
-        card = rules.pretty(min(cards & entry.cards))
-        if repair and reuse.marriage_repair is not MarriageRepair.NONE:
-            spouses = entry.cards - cards
-            if reuse.marriage_repair is MarriageRepair.WIDOW and spouses & held:
-                return (
-                    f"{card} is still married in declaration {entry.no}: a widow may "
-                    "remarry only once the spouse has been played"
-                )
-            continue
-        if repair:
-            return f"{card} has already scored in {_kind_name(rules, combo)}"
-        if not cards - entry.cards:
-            return f"add a card that was not in declaration {entry.no}"
-        if reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED and not entry.cards - held:
-            return (
-                f"to form {combo.name} again, first play a card of declaration {entry.no} "
-                "and put a new card in its place"
-            )
-    return None
-
-
-def _combo_name(rules: Rules, combo_id: str) -> str:
-    combo = rules.combo_by_id.get(combo_id)
-    return combo.name if combo else combo_id
-
-
-def _kind_name(rules: Rules, combo: Combo) -> str:
-    return "a " + combo.kind.replace("_", " ")
-
-
 def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
     """For each combination, its ways of forming with ``trump``: the slots, and how many cards
     each distinct slot needs (for a quick count before any enumeration).  Cached per variant."""
@@ -349,28 +442,33 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
     return cached
 
 
+Allowed = Callable[[Combo, frozenset[int]], str | None]
+
+
 def declarations(
-    rules: Rules, state: State, player: int
+    rules: Rules, state: State, player: int, allowed: Allowed
 ) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
-    """Every legal declaration now, one per distinct set of labels, in a fixed order."""
+    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
+    one per distinct set of labels, in a fixed order."""
     counts: dict[str, int] = {}
     face = rules.face
     for card in source_cards(rules, state, player):
         counts[face[card]] = counts.get(face[card], 0) + 1
     theirs = frozenset[int]()
-    if rules.variant.reuse.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE:
+    if rules.reuse.partner_multi:
         theirs = _partner_cards(rules, state, player)
         for card in theirs:
             counts[face[card]] = counts.get(face[card], 0) + 1
-    by_face: dict[str, list[tuple[str, list[int]]]] | None = None
-    # Two exact prunings, both implied by ``problem``: a declaration that must use a card of
+    by_face: Groups | None = None
+    # Two exact prunings, both implied by the checks: a declaration that must use a card of
     # the trick just won needs one of its faces, and under the once-per-kind rule a card that
     # has scored in a kind can never be part of that kind again.
     trick_faces: set[str] | None = None
-    if rules.variant.declare.must_use_trick_card:
+    if rules.declare.must_use_trick_card:
         trick_faces = {face[c] for c in last_trick_cards(state)}
-    once = rules.variant.reuse.mode is ReuseMode.ONCE_PER_KIND
-    for combo, ways in _ways(rules, state.trump):
+    once = rules.reuse.mode is ReuseMode.ONCE_PER_KIND
+    ledger = state.table.ledger[player]
+    for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
         for slots, need in ways:
             if not _enough(need, counts):
@@ -382,10 +480,10 @@ def declarations(
             if banned is None:
                 banned = frozenset(
                     c
-                    for e in state.ledger[player]
+                    for e in ledger
                     if once and e.scored and e.kind == combo.kind
                     for c in e.cards
-                    if not (rules.variant.reuse.multi_bezique_extension and combo.count == 2)
+                    if not (rules.reuse.multi_bezique_extension and combo.count == 2)
                 )
                 if theirs and not partner_may_supply(rules, combo):
                     banned |= theirs
@@ -398,7 +496,7 @@ def declarations(
                     continue
                 seen.add(labels)
                 cards = tuple(card for _, card in filling)
-                if problem(rules, state, player, combo, frozenset(cards)) is None:
+                if allowed(combo, frozenset(cards)) is None:
                     yield combo, cards, labels
 
 
@@ -420,5 +518,5 @@ def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int
 def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
     cards: set[int] = set()
     for partner in rules.partners(player):
-        cards |= state.tables[partner]
+        cards |= state.table.tables[partner]
     return frozenset(cards)

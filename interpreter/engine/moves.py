@@ -5,6 +5,9 @@ marked with ``*`` and the numbers of the declarations it belongs to (``QS*1.3``:
 spades declared in declarations 1 and 3), because a declared copy and a copy in the hand are not
 interchangeable.  Copies with the same history are, and appear once.
 
+Every move has ``faces`` (the faces of the cards it names, ``("QS", "JD")``) and ``ids`` (the
+engine's ids of those physical cards).
+
 Texts: ``play QS`` · ``declare bezique QS JD`` · ``score 2`` · ``exchange 7H`` · ``show 7H`` ·
 ``draw`` · ``deal`` / ``pass`` (the winner of the cut elects to deal or not).
 """
@@ -27,6 +30,14 @@ class Play:
     def __str__(self) -> str:
         return f"play {self.label}"
 
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return (label_face(self.label),)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return (self.card,)
+
 
 @dataclass(frozen=True, slots=True)
 class Declare:
@@ -40,9 +51,31 @@ class Declare:
     def __str__(self) -> str:
         return f"declare {self.combo} {' '.join(self.labels)}"
 
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return tuple(label_face(label) for label in self.labels)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return self.cards
+
+
+class _NoCards:
+    """A move that names no card."""
+
+    __slots__ = ()
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
-class ScorePending:
+class ScorePending(_NoCards):
     entry: int
     combo: str = field(compare=False)
     points: int = field(compare=False)
@@ -63,6 +96,14 @@ class ExchangeSeven:
     def __str__(self) -> str:
         return f"exchange {self.label}"
 
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return (label_face(self.label),)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return (self.card,)
+
 
 @dataclass(frozen=True, slots=True)
 class ShowSeven:
@@ -74,9 +115,17 @@ class ShowSeven:
     def __str__(self) -> str:
         return f"show {self.label}"
 
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return (label_face(self.label),)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return (self.card,)
+
 
 @dataclass(frozen=True, slots=True)
-class CarteBlanche:
+class CarteBlanche(_NoCards):
     """Show a hand without a court card (or, later, a non-court card just drawn) and score."""
 
     kind = "carte_blanche"
@@ -86,7 +135,7 @@ class CarteBlanche:
 
 
 @dataclass(frozen=True, slots=True)
-class Yield:
+class Yield(_NoCards):
     """Pass the right to declare after this trick to the partner (BC-4)."""
 
     kind = "yield"
@@ -96,7 +145,7 @@ class Yield:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_NoCards):
     kind = "draw"
 
     def __str__(self) -> str:
@@ -104,7 +153,7 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Elect:
+class Elect(_NoCards):
     """The winner of the cut elects to deal (``deal``) or to let the other deal (``pass``)."""
 
     deal: bool

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from interpreter.engine.events import Ending, EventKind
 from interpreter.engine.settlement import Settled
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+    from interpreter.engine.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,25 +20,59 @@ class Outcome:
     scores: tuple[int, ...]
     winner: int | None
     deals: int
-    reason: str
+    ending: Ending
     deal_scores: tuple[tuple[int, ...], ...]
     settlement: Settled | None = None  # one-deal games: the value of the game (laws 56-61)
     sides: tuple[tuple[int, ...], ...] = ()  # the partnerships, or each seat alone
     winning_side: int | None = None
+    target: int = 0  # the target of a race game
+
+    @classmethod
+    def of(cls, rules: Rules, state: State) -> Outcome:
+        ending = next(
+            Ending(e.what) for e in reversed(state.events) if e.kind is EventKind.GAME_OVER
+        )
+        winning_side = state.winning_side
+        if winning_side is None and state.winner is not None:
+            winning_side = rules.side_of[state.winner]
+        return cls(
+            scores=tuple(state.scores),
+            winner=state.winner,
+            deals=state.deal_no,
+            ending=ending,
+            deal_scores=tuple(result.points for result in state.deal_results),
+            settlement=state.settled,
+            sides=rules.sides,
+            winning_side=winning_side,
+            target=rules.scoring.target,
+        )
 
     @property
     def side_scores(self) -> tuple[int, ...]:
         """Each side's combined score."""
         return tuple(sum(self.scores[seat] for seat in side) for side in self.sides)
 
+    def _who(self) -> str:
+        if self.winner is None:
+            return "drawn"
+        if self.winning_side is not None and len(self.sides[self.winning_side]) > 1:
+            return " and ".join(f"p{s + 1}" for s in self.sides[self.winning_side]) + " win"
+        return f"p{self.winner + 1} wins"
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended, in words."""
+        if self.settlement is not None:
+            who = "void game" if self.winner is None else f"p{self.winner + 1} wins"
+            return f"{who}: {self.settlement.explanation}"
+        seats = self.sides[self.winning_side] if self.winning_side is not None else ()
+        who = " and ".join(f"p{seat + 1}" for seat in seats)
+        verb = "reach" if len(seats) > 1 else "reaches"
+        tie = " on the tie-break" if self.ending is Ending.TIE_BREAK else ""
+        return f"{who} {verb} {self.target}{tie}"
+
     def __str__(self) -> str:
         scores = ", ".join(f"p{seat + 1} {score}" for seat, score in enumerate(self.scores))
-        if self.winner is None:
-            who = "drawn"
-        elif self.winning_side is not None and len(self.sides[self.winning_side]) > 1:
-            who = " and ".join(f"p{s + 1}" for s in self.sides[self.winning_side]) + " win"
-        else:
-            who = f"p{self.winner + 1} wins"
         if self.settlement is not None:
-            return f"{who} ({scores}): {self.reason}"
-        return f"{who} ({scores}) after {self.deals} deal(s): {self.reason}"
+            return f"{self._who()} ({scores}): {self.reason}"
+        return f"{self._who()} ({scores}) after {self.deals} deal(s): {self.reason}"

@@ -6,11 +6,146 @@ the engine never walks models while playing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from interpreter.cards import Deck, Face, parse_face
 from interpreter.engine.moves import Play
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
+from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
+from interpreter.model.play import (
+    CarteBlancheWindow,
+    DeclareRight,
+    EndgameMode,
+    FreshCard,
+    HeadReference,
+    Lead,
+    MarriageRepair,
+    PartnerCards,
+    PerTrick,
+    ReformTrigger,
+    ReuseMode,
+    SevenExchange,
+    SevenScore,
+    TrickPiles,
+    TrumpFixedOn,
+    TrumpIfVoid,
+    TrumpMode,
+    Zone,
+)
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, WhichTrick
+
+Plain = TypeVar("Plain")
+
+
+def _plain(cls: type[Plain], *blocks: BaseModel) -> Plain:
+    """A compiled block: the fields ``cls`` declares, read once from the model blocks (the
+    first block that has the field)."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        block = next(b for b in blocks if f.name in type(b).model_fields)
+        values[f.name] = getattr(block, f.name)
+    return cls(**values)
+
+
+class Shape(StrEnum):
+    """Which cards form a combination."""
+
+    SAME_SUIT = "same_suit"
+    SAME_RANK = "same_rank"
+    BEZIQUE = "bezique"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareRules:
+    right: DeclareRight
+    scores_per_trick: PerTrick
+    pending_allowed: bool
+    fresh_card_required: FreshCard
+    after_stock_exhausted: bool
+    sources: tuple[Zone, ...]
+    must_use_trick_card: bool
+    mode: TrumpMode
+    fixed_on: TrumpFixedOn
+
+
+@dataclass(frozen=True, slots=True)
+class ReuseRules:
+    mode: ReuseMode
+    inferior_bar: bool
+    reform_trigger: ReformTrigger
+    marriage_repair: MarriageRepair
+    repair_kinds: tuple[str, ...]
+    multi_bezique_extension: bool
+    partner_cards: PartnerCards
+
+    @property
+    def partner_multi(self) -> bool:
+        return self.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+
+
+@dataclass(frozen=True, slots=True)
+class SevenRules:
+    rank: str
+    turned_up_points: int
+    exchange: bool
+    exchange_points: int
+    exchange_when: SevenExchange
+    points: int
+    score_trigger: SevenScore
+
+
+@dataclass(frozen=True, slots=True)
+class BlancheRules:
+    points: int
+    court_ranks: tuple[str, ...]
+    window: CarteBlancheWindow
+    repeat_on_noncourt_draw: bool
+    requires_trick_win: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRules:
+    ranks: tuple[str, ...]
+    trump_ranks: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameRules:
+    follow_suit: bool
+    must_head: bool
+    must_trump_if_void: TrumpIfVoid
+    must_undertrump: bool
+    head_reference: HeadReference
+    partner_exempt: bool
+    mode: EndgameMode
+    declared_back_to_hand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    rule: CutRule
+    hand_size: int
+    packets: tuple[int, ...]
+    first_recipient: FirstRecipient
+    rotation: Rotation
+    count_guess: CountGuess | None
+    lead: Lead
+    tricks: TrickPiles
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    value: int  # per brisque
+    usage: BrisqueUsage
+    timing: BrisqueTiming
+    which: WhichTrick  # the last trick
+    last_points: int
+    format: GameFormat
+    target: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +158,7 @@ class Combo:
     cls: str
     rank: int
     points: int
-    shape: str
+    shape: Shape
     ranks: tuple[str, ...] = ()
     suit: SuitFilter = SuitFilter.ANY
     of: str = ""
@@ -31,7 +166,7 @@ class Combo:
 
     @property
     def needs_trump(self) -> bool:
-        return self.shape != "bezique" and self.suit is not SuitFilter.ANY
+        return self.shape is not Shape.BEZIQUE and self.suit is not SuitFilter.ANY
 
     def label(self) -> str:
         return self.name
@@ -50,7 +185,7 @@ def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
         "cls": model.class_,
         "rank": model.rank,
         "points": model.points,
-        "shape": model.shape,
+        "shape": Shape(model.shape),
     }
     if isinstance(model, SameSuit):
         return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
@@ -113,7 +248,31 @@ class Rules:
             _compile_combo(c) for c in variant.combinations if c.enabled
         )
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
-        self.seven = variant.seven
+        self.combo_names: dict[str, str] = {c.id: c.name for c in self.combos}
+        self.declare = _plain(DeclareRules, variant.declare, variant.trump)
+        self.reuse = _plain(ReuseRules, variant.reuse)
+        self.seven = None if variant.seven is None else _plain(SevenRules, variant.seven)
+        self.blanche = (
+            None if variant.carte_blanche is None else _plain(BlancheRules, variant.carte_blanche)
+        )
+        self.open_cards = (
+            None if variant.open_cards is None else _plain(OpenRules, variant.open_cards)
+        )
+        self.endgame = _plain(EndgameRules, variant.endgame)
+        self.dealing = _plain(DealRules, variant.cut, variant.deal, variant.play)
+        self.scoring = ScoringRules(
+            value=variant.brisques.value,
+            usage=variant.brisques.usage,
+            timing=variant.brisques.timing,
+            which=variant.last_trick.which,
+            last_points=variant.last_trick.points,
+            format=variant.game.format,
+            target=variant.game.target,
+        )
+        self.settlement = variant.settlement
+        self.pair_by_trump: dict[str | None, tuple[str, str] | None] = {
+            trump: variant.bezique.pair(trump) for trump in (None, *deck_model.suits)
+        }
         self.hand_size = variant.deal.hand_size
         # The move that plays each card from the hand (its label is just its face).
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
@@ -128,7 +287,7 @@ class Rules:
         return self.faces[card].pretty
 
     def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
-        return self.variant.bezique.pair(trump)
+        return self.pair_by_trump[trump]
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (none when each plays for himself)."""

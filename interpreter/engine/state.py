@@ -1,12 +1,29 @@
-"""The mutable state of a game, its events, and the declaration ledger entries."""
+"""The state of a game: small plain records, whose copy is derived from their fields.
+
+``State`` holds what lasts the whole game; ``Table`` what lasts one deal (a new deal is a new
+``Table``); ``Window`` the declaring window after a trick.  Each record subclasses
+:class:`Record`, which reads the field types once and builds the copy from them: a list, set
+or dict is copied (and what it holds, if that is mutable), a record is copied, anything else
+(ints, strings, tuples, frozensets, enums, moves, events) is immutable and shared.  A field of
+any other mutable type is refused when the class is defined, so no field can be forgotten by
+the copy.  Nothing of a higher module (views, bots) is stored here.
+"""
 
 from __future__ import annotations
 
-import copy as _copy
 import random
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from enum import Enum, StrEnum
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
+
+from interpreter.engine.events import Event, EventKind
+from interpreter.engine.moves import Move
+from interpreter.engine.settlement import Settled
+
+Copier = Callable[[Any], Any]
 
 
 class Phase(StrEnum):
@@ -16,17 +33,187 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.  ``what`` names a scoring reason (a combination id,
-    ``brisques``, ``last_trick``, ``seven``, ``seven_exchange``, ``seven_turned_up``)."""
+_IMMUTABLE: tuple[type, ...] = (int, str, bool, float, bytes, tuple, frozenset, Enum, type(None))
 
+
+def _copier(hint: Any, owner: str) -> Copier | None:
+    """How to copy a value of type ``hint``; ``None`` when it is immutable and shared."""
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        parts = [_copier(arg, owner) for arg in get_args(hint)]
+        live = [p for p in parts if p is not None]
+        if not live:
+            return None
+        if len(live) > 1:
+            raise TypeError(f"{owner}: a union of several mutable types cannot be copied")
+        only = live[0]
+        return lambda value: None if value is None else only(value)
+    if origin in (list, set, dict):
+        inner = _copier(get_args(hint)[-1], owner)
+        if origin is list:
+            return list if inner is None else (lambda value: [inner(x) for x in value])
+        if origin is set:
+            if inner is not None:
+                raise TypeError(f"{owner}: a set holds immutable values only")
+            return set
+        return dict if inner is None else (lambda value: {k: inner(v) for k, v in value.items()})
+    if origin in (tuple, frozenset) or origin is typing.Literal:
+        return None
+    if isinstance(hint, type):
+        if issubclass(hint, Record):
+            return hint.copy
+        if issubclass(hint, _IMMUTABLE) or hint in _SHARED:
+            return None
+    raise TypeError(f"{owner}: the engine's state cannot copy a field of type {hint!r}")
+
+
+_SHARED: set[type] = {Event, Settled}
+
+
+class Record:
+    """Base of the state's records: ``copy()`` and ``==`` derived from the fields."""
+
+    __slots__ = ()
+    _copiers: ClassVar[tuple[tuple[str, Copier | None], ...]]
+
+    @classmethod
+    def _compile(cls) -> None:
+        hints = get_type_hints(cls, globals(), {c.__name__: c for c in _RECORDS})
+        cls._copiers = tuple(
+            (f.name, _copier(hints[f.name], f"{cls.__name__}.{f.name}"))
+            for f in fields(cls)  # type: ignore[arg-type]
+        )
+
+    def copy(self) -> Any:
+        other = object.__new__(type(self))
+        for name, copier in self._copiers:
+            value = getattr(self, name)
+            object.__setattr__(other, name, value if copier is None else copier(value))
+        return other
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A declaration on a player's ledger: scored, waiting 'to score', or lost while waiting
+    (laws 46–48; a lost declaration still bars inferior combinations of its cards: its cards
+    have been declared)."""
+
+    no: int
+    combo: str
     kind: str
-    player: int | None
-    text: str
-    points: int = 0
-    what: str = ""
-    deal: int = 0
+    cls: str
+    rank: int
+    points: int
+    cards: frozenset[int]
+    scored: bool
+    trick: int
+    lost: bool = False
+
+    @property
+    def waiting(self) -> bool:
+        return not self.scored and not self.lost
+
+
+_SHARED.add(Entry)
+
+
+@dataclass(slots=True, eq=True)
+class Chance(Record):
+    """The game's random generator.  A copy shares it until one of them needs chance: that one
+    then takes its own copy of the generator, so copies that never shuffle never pay for it."""
+
+    rng: random.Random
+    shared: bool = False
+
+    def copy(self) -> Chance:
+        self.shared = True
+        return Chance(self.rng, shared=True)
+
+    def generator(self) -> random.Random:
+        if self.shared:
+            fresh = random.Random()
+            fresh.setstate(self.rng.getstate())
+            self.rng, self.shared = fresh, False
+        return self.rng
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and self.rng.getstate() == other.rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class Window(Record):
+    """The declaring window after a trick won: what has been declared in it."""
+
+    scored: bool = False  # a combination has scored (the one-per-trick quota)
+    cards: set[int] = field(default_factory=set)  # cards in combinations scored in it
+    kinds: set[str] = field(default_factory=set)  # kinds scored in it
+    acted: bool = False  # the declarer has declared, scored or shown something
+    queue: list[int] = field(default_factory=list)  # seats still to declare after this one
+
+
+@dataclass(slots=True)
+class Table(Record):
+    """Everything that lasts one deal."""
+
+    players: int
+    order: list[int] = field(default_factory=list)  # the deck as dealt, top card first
+    hands: list[set[int]] = field(default_factory=list)
+    tables: list[set[int]] = field(default_factory=list)  # declared cards lying face up
+    open: list[set[int]] = field(default_factory=list)  # open cards: public, unplayable
+    known: list[set[int]] = field(default_factory=list)  # seen cards back in each hand
+    received: list[set[int]] = field(default_factory=list)  # every card dealt or drawn to each
+    public: set[int] = field(default_factory=set)  # cards every player has seen this deal
+    won: list[list[int]] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # scored this deal, per seat
+    brisques: list[int] = field(default_factory=list)  # brisque points won this deal
+    ledger: list[list[Entry]] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)  # the last declaration number, per seat
+    stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
+    turn_up: int | None = None
+    trump: str | None = None
+    trick: list[int] = field(default_factory=list)
+    trick_players: list[int] = field(default_factory=list)
+    leader: int = 0
+    window: Window = field(default_factory=Window)
+    active: list[int] = field(default_factory=list)  # seats playing to tricks (a duel: two)
+    duels: list[tuple[int, int]] = field(default_factory=list)  # duels still to play
+    sevens_scored: set[int] = field(default_factory=set)
+    trick_no: int = 0
+    last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+    last_trick_winner: int | None = None
+    heap: list[int] = field(default_factory=list)  # played cards lying face up (law 25)
+    undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
+    blank: list[str] = field(default_factory=list)  # carte blanche state per seat
+    played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
+    won_trick: list[bool] = field(default_factory=list)  # has each seat won a trick this deal
+    last_drawn: list[int] = field(default_factory=list)  # per seat: a card drawn, to show again
+
+    @classmethod
+    def empty(cls, players: int) -> Table:
+        n = players
+        return cls(
+            players=n,
+            hands=[set() for _ in range(n)],
+            tables=[set() for _ in range(n)],
+            open=[set() for _ in range(n)],
+            known=[set() for _ in range(n)],
+            received=[set() for _ in range(n)],
+            won=[[] for _ in range(n)],
+            points=[0] * n,
+            brisques=[0] * n,
+            ledger=[[] for _ in range(n)],
+            numbers=[0] * n,
+            active=list(range(n)),
+            blank=[""] * n,
+            played=[False] * n,
+            won_trick=[False] * n,
+            last_drawn=[-1] * n,
+        )
+
+    def holds(self, player: int, card: int) -> bool:
+        return card in self.hands[player] or card in self.tables[player]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,152 +227,74 @@ class DealResult:
     last_trick: int | None  # seat that took the last-trick bonus (the 24th trick or the final)
 
 
+_SHARED.add(DealResult)
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A move in the game's log: who made it, and how many events had happened before it."""
+
+    seat: int
+    move: Move
+    events: int
+
+
+_SHARED.add(Logged)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state just before a deal was dealt (or, for the first deal, after the cut): undo and
+    resampling start again from it.  Never changed once taken."""
+
+    state: State
+    deals: bool  # whether the state is about to deal (False: the cut winner must elect)
+
+
+_SHARED.add(Snapshot)
+
+
 @dataclass(slots=True)
-class Entry:
-    """A declaration on the ledger: scored, or shown and waiting 'to score'."""
+class State(Record):
+    """Everything that lasts the whole game."""
 
-    no: int
-    combo: str
-    kind: str
-    cls: str
-    rank: int
-    points: int
-    cards: frozenset[int]
-    scored: bool
-    trick: int
-
-
-@dataclass(slots=True)
-class State:
     players: int
-    rng: random.Random
+    chance: Chance
+    table: Table
     phase: Phase = Phase.PLAY
+    to_act: int = 0
     scores: list[int] = field(default_factory=list)
     dealer: int = 0
     deal_no: int = 0
     cut_winner: int | None = None
-    hands: list[set[int]] = field(default_factory=list)
-    tables: list[set[int]] = field(default_factory=list)
-    open: list[set[int]] = field(default_factory=list)  # Polish open cards: public, unplayable
-    known: list[set[int]] = field(default_factory=list)
-    stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
-    turn_up: int | None = None
-    trump: str | None = None
-    trick: list[int] = field(default_factory=list)
-    trick_players: list[int] = field(default_factory=list)
-    leader: int = 0
-    to_act: int = 0
-    won: list[list[int]] = field(default_factory=list)
-    deal_points: list[int] = field(default_factory=list)
-    deal_brisques: list[int] = field(default_factory=list)
-    ledger: list[list[Entry]] = field(default_factory=list)
-    window_scored: bool = False
-    window_cards: set[int] = field(default_factory=set)
-    window_kinds: set[str] = field(default_factory=set)
-    window_acted: bool = False  # the declarer has declared, scored or shown something
-    windows: list[int] = field(default_factory=list)  # seats still to declare after this trick
-    active: list[int] = field(default_factory=list)  # seats playing to tricks (a duel: two)
-    duels: list[tuple[int, int]] = field(default_factory=list)  # duels still to play
-    sevens_scored: set[int] = field(default_factory=set)
-    trick_no: int = 0
-    last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
-    last_trick_winner: int | None = None
     events: list[Event] = field(default_factory=list)
-    deal_history: list[tuple[int, ...]] = field(default_factory=list)  # points of each deal
     deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
     winning_side: int | None = None
-    heap: list[int] = field(default_factory=list)  # played cards lying face up (law 25)
-    undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
-    blank: list[str] = field(default_factory=list)  # carte blanche state per seat
-    played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
-    last_drawn: list[int] = field(default_factory=list)  # per seat: a card drawn, to show again
-    count_override: tuple[int, int] | None = None  # (lifted, guessed) for the first deal
-    settled: Any = None  # the settlement of a one-deal game
-    ledger_version: int = 0  # changes whenever any ledger changes (views cache on it)
-    entries_view: tuple[int, Any] = (-1, ())
-    moves_cache: list[Any] | None = None  # the declaring window's moves, until a move
-    deal_orders: list[list[int]] = field(default_factory=list)  # fixed deck orders still to deal
+    settled: Settled | None = None  # the settlement of a one-deal game
+    count_override: tuple[int, int] | None = None  # (lifted, guessed) for the next deal
+    deal_orders: list[list[int]] = field(default_factory=list)  # fixed deck orders to deal
+    log: list[Logged] = field(default_factory=list)  # every move made, in order
+    snapshot: Snapshot | None = None  # the state before this deal was dealt
 
-    def reset_deal(self) -> None:
-        n = self.players
-        self.hands = [set() for _ in range(n)]
-        self.tables = [set() for _ in range(n)]
-        self.open = [set() for _ in range(n)]
-        self.known = [set() for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        self.deal_points = [0] * n
-        self.deal_brisques = [0] * n
-        self.ledger = [[] for _ in range(n)]
-        self.ledger_version += 1
-        self.stock = []
-        self.trick = []
-        self.trick_players = []
-        self.turn_up = None
-        self.trump = None
-        self.window_scored = False
-        self.window_cards = set()
-        self.window_kinds = set()
-        self.window_acted = False
-        self.windows = []
-        self.active = list(range(n))
-        self.duels = []
-        self.sevens_scored = set()
-        self.trick_no = 0
-        self.heap = []
-        self.undrawn = []
-        self.blank = [""] * n
-        self.last_drawn = [-1] * n
-        self.played = [False] * n
-        self.last_trick = None
-        self.last_trick_winner = None
+    def emit(self, kind: EventKind, player: int | None = None, **payload: Any) -> None:
+        self.events.append(Event(kind, player, self.deal_no, **payload))
 
-    def clone(self) -> State:
-        other = _copy.copy(self)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.scores = list(self.scores)
-        other.hands = [set(h) for h in self.hands]
-        other.tables = [set(t) for t in self.tables]
-        other.open = [set(o) for o in self.open]
-        other.known = [set(k) for k in self.known]
-        other.stock = list(self.stock)
-        other.trick = list(self.trick)
-        other.trick_players = list(self.trick_players)
-        other.won = [list(w) for w in self.won]
-        other.deal_points = list(self.deal_points)
-        other.deal_brisques = list(self.deal_brisques)
-        other.ledger = [[_copy.copy(e) for e in entries] for entries in self.ledger]
-        other.window_cards = set(self.window_cards)
-        other.window_kinds = set(self.window_kinds)
-        other.windows = list(self.windows)
-        other.active = list(self.active)
-        other.duels = list(self.duels)
-        other.sevens_scored = set(self.sevens_scored)
-        other.events = list(self.events)
-        other.deal_history = list(self.deal_history)
-        other.deal_results = list(self.deal_results)
-        other.deal_orders = [list(order) for order in self.deal_orders]
-        other.moves_cache = None
-        other.heap = list(self.heap)
-        other.undrawn = list(self.undrawn)
-        other.blank = list(self.blank)
-        other.last_drawn = list(self.last_drawn)
-        other.played = list(self.played)
-        return other
-
-    def holds(self, player: int, card: int) -> bool:
-        return card in self.hands[player] or card in self.tables[player]
+    def score(self, player: int, points: int, what: str, **payload: Any) -> None:
+        """Credit ``points`` to ``player`` (game and deal), with the event that says why."""
+        if points == 0:
+            return
+        self.scores[player] += points
+        self.table.points[player] += points
+        self.events.append(
+            Event(EventKind.SCORE, player, self.deal_no, points=points, what=what, **payload)
+        )
 
     @property
     def stock_phase(self) -> bool:
-        return bool(self.stock)
+        return bool(self.table.stock)
 
 
-def score(state: State, player: int, points: int, what: str, text: str) -> None:
-    """Credit ``points`` to ``player`` (game and deal), with the event that explains them."""
-    if points == 0:
-        return
-    state.scores[player] += points
-    state.deal_points[player] += points
-    state.events.append(Event("score", player, text, points, what, state.deal_no))
+_RECORDS: tuple[type[Record], ...] = (Chance, Window, Table, State)
+for _record in (Window, Table, State):  # Chance copies itself
+    _record._compile()

@@ -1,10 +1,39 @@
-"""Who wins a trick, and which cards may be played to it in the endgame (catalogue §5.3)."""
+"""Tricks: which card may be played, who wins, and what the winner takes (catalogue §5.3).
+
+While the stock lasts any card held may be played.  In the last tricks the endgame duties
+narrow the choice step by step (:func:`_narrowing`): each step keeps the cards that satisfy one
+duty and names it, so the move list (the cards left after every step) and the refusal of a
+card (the first step that left it out) come from the same walk."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Protocol
 
-from interpreter.model.play import Endgame, HeadReference, TrumpIfVoid
+from interpreter.cards import SUIT_SYMBOLS
+from interpreter.engine import blanche, ledger, opencards, seven
+from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.moves import Move, Play, label_face
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import State
+from interpreter.model.play import HeadReference, TrickPiles, TrumpIfVoid
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
+
+
+class Duties(Protocol):
+    """The endgame duties (``[endgame]``; the compiled rules or the model block)."""
+
+    @property
+    def follow_suit(self) -> bool: ...
+    @property
+    def must_head(self) -> bool: ...
+    @property
+    def must_trump_if_void(self) -> TrumpIfVoid: ...
+    @property
+    def must_undertrump(self) -> bool: ...
+    @property
+    def head_reference(self) -> HeadReference: ...
 
 
 def winning_index(
@@ -27,31 +56,27 @@ def winning_index(
     return best
 
 
-def endgame_playable(
+# -- the endgame duties ----------------------------------------------------------------------
+def _narrowing(
     hand: Sequence[int],
     trick: Sequence[int],
     suits: Sequence[str],
     strength: Sequence[int],
     trump: str | None,
-    rules: Endgame,
-    *,
-    exempt: bool = False,
-) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick`` once the stock is exhausted.
-
-    ``exempt``: the best card so far is a partner's and the rules excuse heading it, so only
-    the duty to follow suit remains."""
+    duties: Duties,
+    exempt: bool,
+) -> Iterator[tuple[list[int], str]]:
+    """The duties that bind this player, in order: each yields the cards still allowed once
+    it is obeyed, and the duty in a player's words.  ``exempt``: the best card so far is a
+    partner's and the rules excuse heading it, so only the duty to follow suit remains."""
     if not trick:
-        return list(hand)
+        return
     led = suits[trick[0]]
-    if rules.head_reference is HeadReference.CARD_LED:
+    if duties.head_reference is HeadReference.CARD_LED:
         best = trick[0]
     else:
         best = trick[winning_index(trick, suits, strength, trump)]
     best_suit = suits[best]
-    if exempt:
-        same = [card for card in hand if suits[card] == led] if rules.follow_suit else []
-        return same or list(hand)
 
     def beats(card: int) -> bool:
         suit = suits[card]
@@ -59,24 +84,44 @@ def endgame_playable(
             return strength[card] > strength[best]
         return suit == trump
 
-    if rules.follow_suit:
+    if duties.follow_suit:
         same = [card for card in hand if suits[card] == led]
         if same:
-            if rules.must_head and best_suit == led:
+            yield same, f"must follow suit: you hold {_symbol(led)}"
+            if duties.must_head and best_suit == led and not exempt:
                 higher = [card for card in same if beats(card)]
-                return higher or same
-            return same
-    if trump is None or rules.must_trump_if_void is TrumpIfVoid.NO:
-        return list(hand)
+                if higher:
+                    yield higher, "must win the trick when able: play a higher card of the suit led"
+            return
+    if exempt or trump is None or duties.must_trump_if_void is TrumpIfVoid.NO:
+        return
     trumps = [card for card in hand if suits[card] == trump]
     if not trumps:
-        return list(hand)
+        return
     over = [card for card in trumps if beats(card)]
+    must_trump = f"must trump when void in the suit led: you hold {_symbol(trump)}"
     if over:
-        return over
-    if rules.must_trump_if_void is TrumpIfVoid.YES and rules.must_undertrump:
-        return trumps
-    return list(hand)
+        yield trumps, must_trump
+        yield over, "must win the trick when able: play a higher trump"
+    elif duties.must_trump_if_void is TrumpIfVoid.YES and duties.must_undertrump:
+        yield trumps, must_trump
+
+
+def endgame_playable(
+    hand: Sequence[int],
+    trick: Sequence[int],
+    suits: Sequence[str],
+    strength: Sequence[int],
+    trump: str | None,
+    duties: Duties,
+    *,
+    exempt: bool = False,
+) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick`` once the stock is exhausted."""
+    allowed = list(hand)
+    for narrower, _ in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
+        allowed = narrower
+    return allowed
 
 
 def endgame_reason(
@@ -86,24 +131,194 @@ def endgame_reason(
     suits: Sequence[str],
     strength: Sequence[int],
     trump: str | None,
-    rules: Endgame,
+    duties: Duties,
     *,
     exempt: bool = False,
-) -> str:
-    """Why ``card`` may not be played to ``trick`` (called only when it may not)."""
-    allowed = endgame_playable(hand, trick, suits, strength, trump, rules, exempt=exempt)
-    led = suits[trick[0]]
-    allowed_suits = {suits[c] for c in allowed}
-    if led in allowed_suits and suits[card] != led:
-        return f"must follow suit: you hold {_symbol(led)}"
-    if led in allowed_suits:
-        return "must win the trick when able: play a higher card of the suit led"
-    if trump in allowed_suits and suits[card] != trump:
-        return f"must trump when void in the suit led: you hold {_symbol(trump)}"
-    return "must win the trick when able: play a higher trump"
+) -> str | None:
+    """The duty that forbids playing ``card`` to ``trick``, or None if it may be played."""
+    for allowed, duty in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
+        if card not in allowed:
+            return duty
+    return None
 
 
 def _symbol(suit: str | None) -> str:
-    from interpreter.cards import SUIT_SYMBOLS
-
     return SUIT_SYMBOLS.get(suit or "", "?")
+
+
+def partner_leads(rules: Rules, state: State, player: int) -> bool:
+    """The best card of the trick so far is a partner's, and the rules excuse heading it."""
+    table = state.table
+    if not table.trick or not rules.endgame.partner_exempt:
+        return False
+    best = winning_index(table.trick, rules.suit, rules.end_strength, table.trump)
+    return table.trick_players[best] in rules.partners(player)
+
+
+def duty_args(rules: Rules, state: State, player: int) -> tuple[list[int], bool]:
+    return sorted(state.table.hands[player]), partner_leads(rules, state, player)
+
+
+# -- the play of a card ----------------------------------------------------------------------
+def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    """The cards ``player`` may play now: any card held while the stock lasts (the hand, then
+    the declared cards on the table), the cards the duties allow in the last tricks."""
+    table = state.table
+    suit_rank = rules.order.__getitem__
+    plays = rules.hand_plays
+    result: dict[str, Play] = {}
+    if not table.stock:
+        hand, exempt = duty_args(rules, state, player)
+        cards = endgame_playable(
+            hand,
+            table.trick,
+            rules.suit,
+            rules.end_strength,
+            table.trump,
+            rules.endgame,
+            exempt=exempt,
+        )
+        for card in sorted(cards, key=suit_rank):
+            result.setdefault(rules.face[card], plays[card])
+        return list(result.values())
+    for card in sorted(table.hands[player], key=suit_rank):
+        result.setdefault(rules.face[card], plays[card])
+    if table.tables[player]:
+        entries = ledger.entries_by_card(state, player)
+        for card in sorted(table.tables[player], key=suit_rank):
+            label = ledger.card_label(rules, state, player, card, entries)
+            result.setdefault(label, Play(card, label))
+    return list(result.values())
+
+
+def refusal(rules: Rules, state: State, player: int, label: str) -> str:
+    """Why ``play LABEL`` is not legal now."""
+    table = state.table
+    face = label_face(label)
+    if not table.stock:
+        cards = [c for c in sorted(table.hands[player]) if rules.face[c] == face]
+        if not cards:
+            return f"you do not hold {face}"
+        if label != face:
+            return f"you hold {face} only as {face}: the declared cards are back in the hand"
+        hand, exempt = duty_args(rules, state, player)
+        reason = endgame_reason(
+            cards[0],
+            hand,
+            table.trick,
+            rules.suit,
+            rules.end_strength,
+            table.trump,
+            rules.endgame,
+            exempt=exempt,
+        )
+        return reason or f"{face} may be played"
+    return not_held(label, labels_held(rules, state, player))
+
+
+def labels_held(rules: Rules, state: State, player: int) -> dict[str, list[int]]:
+    """Every label under which ``player`` holds cards that may be declared, with the cards."""
+    labels: dict[str, list[int]] = {}
+    for grouped in ledger.groups(rules, state, player).values():
+        for label, cards in grouped:
+            labels[label] = cards
+    table = state.table
+    entries = ledger.entries_by_card(state, player)
+    for card in sorted(table.hands[player] | table.tables[player]):
+        labels.setdefault(ledger.card_label(rules, state, player, card, entries), []).append(card)
+    return labels
+
+
+def not_held(label: str, labels: dict[str, list[int]]) -> str:
+    face = label_face(label)
+    copies = sorted(held for held in labels if label_face(held) == face)
+    if copies:
+        return f"you hold {face} only as {', '.join(copies)}"
+    return f"you do not hold {face}"
+
+
+def play(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    table = state.table
+    blanche.after_play(state, player)
+    table.hands[player].discard(card)
+    table.tables[player].discard(card)
+    table.known[player].discard(card)
+    table.public.add(card)
+    table.trick.append(card)
+    table.trick_players.append(player)
+    state.emit(EventKind.PLAY, player, cards=(rules.face[card],))
+    for seat, entries in enumerate(table.ledger):  # law 46, a partner's cards included
+        for index, entry in enumerate(entries):
+            if entry.waiting and card in entry.cards:
+                lose(state, seat, index)
+    seven.played(rules, state, player, card)
+
+
+def lose(state: State, seat: int, index: int) -> None:
+    """A waiting declaration is lost (laws 46–48); it stays on the ledger, as declared."""
+    entries = state.table.ledger[seat]
+    entry = entries[index]
+    entries[index] = replace(entry, lost=True)
+    state.emit(EventKind.LOST, seat, what=entry.combo, number=entry.no)
+
+
+def complete(state: State) -> bool:
+    """Whether every seat playing to the trick has played."""
+    return len(state.table.trick) >= len(state.table.active)
+
+
+def finish(rules: Rules, state: State) -> int:
+    """Settle a full trick: the winner takes it (and his brisques, and the last-trick bonus);
+    returns the winner."""
+    table = state.table
+    stock_trick = bool(table.stock)
+    strength = rules.strength if stock_trick else rules.end_strength
+    trick, seats = table.trick, table.trick_players
+    winner = seats[winning_index(trick, rules.suit, strength, table.trump)]
+    opencards.take(rules, state, winner, trick)
+    brisques = [c for c in trick if rules.brisque[c]]
+    table.trick_no += 1
+    table.won_trick[winner] = True
+    table.last_trick = (tuple(trick), tuple(seats), winner)
+    state.emit(
+        EventKind.TRICK, winner, number=table.trick_no, cards=tuple(rules.face[c] for c in trick)
+    )
+    if rules.dealing.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
+        # The played cards lie in a heap until a brisque is won with them (law 25).
+        table.heap = [] if brisques else [*table.heap, *trick]
+    table.trick, table.trick_players = [], []
+    table.leader = state.to_act = winner
+    credit_brisques(rules, state, winner, len(brisques), ())
+    if stock_trick:
+        seven.won(rules, state, winner, trick)
+    scoring = rules.scoring
+    # The last trick of the hand (or of each duel, when the last tricks are two duels).
+    final = not stock_trick and not any(table.hands[s] for s in table.active)
+    if stock_trick:
+        if scoring.which is WhichTrick.LAST_STOCK_TRICK and len(table.stock) < 2 * state.players:
+            table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
+            state.score(winner, scoring.last_points, Reason.LAST_TRICK, number=1)
+    elif final and scoring.which is WhichTrick.FINAL:
+        table.last_trick_winner = winner
+        state.score(winner, scoring.last_points, Reason.LAST_TRICK)
+    return winner
+
+
+def credit_brisques(
+    rules: Rules, state: State, winner: int, count: int, cards: tuple[int, ...]
+) -> None:
+    """``winner`` wins ``count`` brisques: counted for the deal, and scored at once when
+    brisques score as each trick is won."""
+    if not count:
+        return
+    scoring = rules.scoring
+    state.table.brisques[winner] += count * scoring.value
+    if scoring.usage is BrisqueUsage.ALWAYS and scoring.timing is BrisqueTiming.ON_TRICK:
+        state.score(
+            winner,
+            count * scoring.value,
+            Reason.BRISQUES,
+            number=count,
+            cards=tuple(rules.face[c] for c in cards),
+        )

@@ -23,6 +23,7 @@ class PublicEntry:
     faces: tuple[Face, ...]
     points: int
     scored: bool
+    lost: bool = False  # shown 'to score' and lost since (laws 46–48); it still bars
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class PlayerView:
 def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> PlayerView:
     n = state.players
     faces = rules.faces
-
+    table = state.table
     order = rules.order.__getitem__
 
     def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
@@ -72,11 +73,7 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
             return ()
         return tuple([(c, faces[c]) for c in sorted(ids, key=order)])
 
-    last = state.last_trick
-    version, entries = state.entries_view
-    if version != state.ledger_version:
-        entries = tuple(_entries(rules, entries) for entries in state.ledger)
-        state.entries_view = (state.ledger_version, entries)
+    last = table.last_trick
     return PlayerView(
         player=player,
         players=n,
@@ -84,26 +81,26 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         to_act=None if state.phase is Phase.OVER else state.to_act,
         dealer=state.dealer,
         deal_no=state.deal_no,
-        trick_no=state.trick_no,
-        trump=state.trump,
-        turn_up=None if state.turn_up is None else faces[state.turn_up],
-        stock_size=len(state.stock),
-        hand=cards(state.hands[player]),
-        table=tuple(cards(state.tables[seat]) for seat in range(n)),
-        open=tuple(cards(state.open[seat]) for seat in range(n)),
+        trick_no=table.trick_no,
+        trump=table.trump,
+        turn_up=None if table.turn_up is None else faces[table.turn_up],
+        stock_size=len(table.stock),
+        hand=cards(table.hands[player]),
+        table=tuple(cards(table.tables[seat]) for seat in range(n)),
+        open=tuple(cards(table.open[seat]) for seat in range(n)),
         known=tuple(
-            tuple([faces[c] for c in sorted(known)]) if known else () for known in state.known
+            tuple([faces[c] for c in sorted(known)]) if known else () for known in table.known
         ),
-        hand_sizes=tuple(len(state.hands[s]) + len(state.tables[s]) for s in range(n)),
-        trick=tuple((s, faces[c]) for s, c in zip(state.trick_players, state.trick, strict=True)),
+        hand_sizes=tuple(len(table.hands[s]) + len(table.tables[s]) for s in range(n)),
+        trick=tuple((s, faces[c]) for s, c in zip(table.trick_players, table.trick, strict=True)),
         last_trick=()
         if last is None
         else tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
         last_trick_winner=None if last is None else last[2],
-        heap=tuple(faces[c] for c in state.heap),
-        entries=entries,
+        heap=tuple(faces[c] for c in table.heap),
+        entries=tuple(_entries(rules, entries) for entries in table.ledger),
         scores=tuple(state.scores),
-        deal_points=tuple(state.deal_points),
+        deal_points=tuple(table.points),
         legal_moves=tuple(moves) if state.to_act == player else (),
     )
 
@@ -115,7 +112,12 @@ def _entries(rules: Rules, entries: list[Entry]) -> tuple[PublicEntry, ...]:
     return tuple(
         [
             PublicEntry(
-                e.no, e.combo, tuple([faces[c] for c in sorted(e.cards)]), e.points, e.scored
+                e.no,
+                e.combo,
+                tuple([faces[c] for c in sorted(e.cards)]),
+                e.points,
+                e.scored,
+                e.lost,
             )
             for e in entries
         ]

@@ -10,7 +10,8 @@ from pydantic import ValidationError
 
 from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine import Game, IllegalMoveError, Move, MoveSyntaxError
-from interpreter.engine.state import Event
+from interpreter.engine.events import Event, EventKind
+from interpreter.engine.history import RECORDED
 from interpreter.model import Variant, variant_data, variant_from_data, variant_hash
 from interpreter.records.format import (
     Action,
@@ -19,8 +20,6 @@ from interpreter.records.format import (
     action_line,
     split_action,
 )
-
-CHANCE_EVENTS = ("hand", "turn_up", "draw")
 
 
 def record_variant(record: Record, load: Callable[[str], Variant]) -> Variant:
@@ -93,10 +92,11 @@ def _faces(text: str) -> list[str]:
 
 
 def _chance_of(event: Event) -> tuple[str, int | None, list[str]]:
-    if event.kind == "turn_up":
-        return "turn-up", None, _faces(event.text.removeprefix("turn-up "))
-    kind = "is dealt" if event.kind == "hand" else "draws"
-    return kind, event.player, _faces(event.text)
+    """A recorded chance event: what happened, to whom, and the cards (faces)."""
+    if event.kind is EventKind.TURN_UP:
+        return "turn-up", None, list(event.cards)
+    kind = "is dealt" if event.kind is EventKind.HAND else "draws"
+    return kind, event.player, list(event.cards)
 
 
 def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], RecordError]) -> int:
@@ -110,7 +110,7 @@ def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], R
     events = game.events
     for position in range(seen, len(events)):
         event = events[position]
-        if event.kind not in CHANCE_EVENTS:
+        if event.kind not in RECORDED:
             continue
         got_kind, seat, got = _chance_of(event)
         if got_kind != kind or seat != action.seat:
@@ -143,8 +143,8 @@ def _check_result(record: Record, game: Game, where: str) -> None:
 
 
 class Recorder:
-    """Wraps a game and writes down every action as it is played (moves and what the cards
-    did), for ``record()`` to turn into a ``Record``."""
+    """Wraps a game, for ``record()`` to turn it into a ``Record``: its actions are the game's
+    whole history (``Game.public_history(None)``)."""
 
     def __init__(
         self,
@@ -164,36 +164,18 @@ class Recorder:
         self.dealer = dealer
         self.embed = embed
         self.deals = deals or []
-        self.actions: list[str] = []
-        self._seen = 0
-        self._catch_up()
 
-    def _catch_up(self) -> None:
-        events = self.game.events
-        for event in events[self._seen :]:
-            if event.kind in CHANCE_EVENTS:
-                kind, seat, cards = _chance_of(event)
-                text = " ".join(cards)
-                self.actions.append(
-                    f"turn-up {text}" if seat is None else f"p{seat + 1} {kind} {text}"
-                )
-        self._seen = len(events)
+    @property
+    def actions(self) -> list[str]:
+        """Every move and recorded chance event so far, in the record notation."""
+        return self.game.public_history(None)
 
     def step(self, move: Move) -> None:
-        seat = self.game.to_act
-        assert seat is not None
-        self.actions.append(f"p{seat + 1} {move}")
         self.game.step(move)
-        self._catch_up()
 
     def apply(self, move: Move | str) -> None:
         """A checked move (as typed by a person)."""
-        seat = self.game.to_act
-        assert seat is not None
-        parsed = self.game.parse_move(move) if isinstance(move, str) else move
-        self.game.apply(parsed)
-        self.actions.append(f"p{seat + 1} {parsed}")
-        self._catch_up()
+        self.game.apply(move)
 
     def record(self) -> Record:
         variant = self.game.variant

@@ -1,0 +1,71 @@
+"""Drawing from the stock after a trick (law 32; Enquire Within 123), and what happens when the
+stock is exhausted: the declared cards go back into the hands and the last tricks begin (as
+two duels with four players, by the Britannica)."""
+
+from __future__ import annotations
+
+from interpreter.engine import blanche
+from interpreter.engine.events import EventKind
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import Phase, State
+from interpreter.model.play import EndgameMode
+
+
+def draw(rules: Rules, state: State) -> None:
+    """The winner of the trick draws, then each other player in turn to his left (law 32: a
+    card that cannot go round is not drawn)."""
+    table = state.table
+    winner = table.leader
+    n = state.players
+    for offset in range(n):
+        seat = (winner + offset) % n
+        card = table.stock.pop()
+        table.hands[seat].add(card)
+        table.received[seat].add(card)
+        public = card == table.turn_up
+        if public:
+            table.known[seat].add(card)
+        state.emit(
+            EventKind.DRAW, seat, cards=(rules.face[card],), seen_by=None if public else (seat,)
+        )
+        blanche.after_draw(rules, state, seat, card)
+    state.phase = Phase.PLAY
+    state.to_act = winner
+    if len(table.stock) >= n:
+        return
+    if table.stock:  # law 32: a last card that cannot go round is not drawn
+        table.undrawn = table.stock
+        table.stock = []
+        state.emit(EventKind.UNDRAWN, number=len(table.undrawn))
+    exhausted(rules, state, winner)
+
+
+def exhausted(rules: Rules, state: State, winner: int) -> None:
+    """The stock is exhausted: the last tricks begin."""
+    table = state.table
+    n = state.players
+    table.turn_up = None
+    state.emit(EventKind.ENDGAME)
+    if rules.endgame.declared_back_to_hand:
+        for seat in range(n):
+            table.known[seat] |= table.tables[seat]
+            table.hands[seat] |= table.tables[seat]
+            table.tables[seat].clear()
+    if rules.endgame.mode is EndgameMode.PAIRED_DUELS and n == 4:
+        # Britannica: the winner of the last trick and the adversary on his left play their
+        # cards against each other, then the other two.
+        table.active = [winner, (winner + 1) % n]
+        table.duels = [((winner + 2) % n, (winner + 3) % n)]
+        state.emit(EventKind.DUEL, winner, values=(winner, (winner + 1) % n))
+
+
+def next_duel(state: State) -> bool:
+    """When the current duel is over, the next one begins; False if there is none."""
+    table = state.table
+    if not table.duels:
+        return False
+    first, second = table.duels.pop(0)
+    table.active = [first, second]
+    table.leader = state.to_act = first
+    state.emit(EventKind.DUEL, first, values=(first, second))
+    return True

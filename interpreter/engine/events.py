@@ -1,0 +1,246 @@
+"""What happened in a game: typed events.
+
+Every event has a kind (:class:`EventKind`) and a payload of plain values: the seat it concerns,
+the deal, the cards (as faces, ``"QS"``), points, a combination id or scoring reason, and a few
+numbers.  Chance — the cut, the hands dealt, the turn-up, every card drawn, the six-pack count
+— is an event like any other; ``seen_by`` says who saw its cards (``None``: everybody).  The
+text of an event is formatted from its payload (:attr:`Event.text`); nothing reads it back.
+
+The meaning of the payload per kind:
+
+========================  ======================================================================
+kind                      payload
+========================  ======================================================================
+``cut``                   ``cards``: the card each seat cut, in seat order; ``player``: the
+                          winner of the cut when he chooses who deals (``None`` otherwise)
+``elect``                 ``player``: the winner of the cut; ``number``: 1 he deals, 0 he passes
+``deal``                  ``player``: the dealer; ``number``: the deal number
+``hand``                  ``player``: who is dealt ``cards`` (seen by him alone)
+``turn_up``               ``player``: the dealer; ``cards``: the card turned up
+``count``                 six-pack: ``player`` the dealer; ``values``: (cards lifted, the
+                          guess, the guesser)
+``draw``                  ``player`` draws ``cards`` (seen by him alone, unless it is the turn-up)
+``undrawn``               ``number``: cards left undrawn (law 32)
+``play``                  ``player`` plays ``cards`` (one card) to the trick
+``trick``                 ``player``: the winner; ``number``: the trick; ``cards``: the trick
+``declare``               ``player`` declares ``what`` (a combination id) with ``cards``; it scores
+                          ``points``; ``number``: the declaration number
+``pending``               as ``declare``, shown "to score"
+``lost``                  a waiting declaration ``number`` of ``player`` is lost (laws 46–48)
+``score``                 ``player`` scores ``points`` for ``what``: a combination id or a
+                          :class:`Reason`
+``exchange``              ``player`` exchanges ``cards[0]`` (the seven) for ``cards[1]``
+``show``                  ``player`` shows ``cards`` (the seven of trumps)
+``carte_blanche``         ``player`` shows ``cards``; ``number``: 1 the first time, 0 again
+``trumps``                ``what``: the trump suit letter, fixed by ``player``'s declaration
+``yield``                 ``player`` passes the right to declare to his partner
+``endgame``               the stock is exhausted
+``duel``                  ``values``: the two seats that now play their last tricks
+``end_of_deal``           ``number``: the deal; ``values``: the points each seat scored in it
+``game_over``             ``player``: the winner (``None``: void); ``what``: an :class:`Ending`;
+                          ``points``: the target reached, or the value of a one-deal game;
+                          ``values``: the seats of the winning side
+========================  ======================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import NamedTuple, assert_never
+
+from interpreter.cards import SUIT_SYMBOLS, parse_face
+
+
+class EventKind(StrEnum):
+    CUT = "cut"
+    ELECT = "elect"
+    DEAL = "deal"
+    HAND = "hand"
+    TURN_UP = "turn_up"
+    COUNT = "count"
+    DRAW = "draw"
+    UNDRAWN = "undrawn"
+    PLAY = "play"
+    TRICK = "trick"
+    DECLARE = "declare"
+    PENDING = "pending"
+    LOST = "lost"
+    SCORE = "score"
+    EXCHANGE = "exchange"
+    SHOW = "show"
+    CARTE_BLANCHE = "carte_blanche"
+    TRUMPS = "trumps"
+    YIELD = "yield"
+    ENDGAME = "endgame"
+    DUEL = "duel"
+    END_OF_DEAL = "end_of_deal"
+    GAME_OVER = "game_over"
+
+    @property
+    def chance(self) -> bool:
+        """Whether events of this kind are dealt by chance rather than chosen by a player."""
+        return self in _CHANCE
+
+
+_CHANCE = frozenset(
+    {EventKind.CUT, EventKind.HAND, EventKind.TURN_UP, EventKind.COUNT, EventKind.DRAW}
+)
+
+
+class Reason(StrEnum):
+    """Why points were scored, other than a combination (whose id is the reason)."""
+
+    BRISQUES = "brisques"
+    LAST_TRICK = "last_trick"
+    SEVEN = "seven"
+    SEVEN_EXCHANGE = "seven_exchange"
+    SEVEN_TURNED_UP = "seven_turned_up"
+    CARTE_BLANCHE = "carte_blanche"
+    DEAL_COUNT = "deal_count"
+    COUNT_GUESS = "count_guess"
+
+
+class Ending(StrEnum):
+    """How a game ended."""
+
+    TARGET = "target"  # a side reached the target at the end of a deal
+    TIE_BREAK = "tie_break"  # more than one side reached it with equal totals
+    SETTLED = "settled"  # a one-deal game, settled by its laws
+    VOID = "void"  # a one-deal game that counts for nobody
+
+
+class Event(NamedTuple):
+    """One thing that happened; see the module's table for the payload of each kind."""
+
+    kind: EventKind
+    player: int | None = None
+    deal: int = 0
+    cards: tuple[str, ...] = ()
+    points: int = 0
+    what: str = ""
+    number: int = 0
+    values: tuple[int, ...] = ()
+    seen_by: tuple[int, ...] | None = None  # who saw the cards; None: everybody
+
+    @property
+    def chance(self) -> bool:
+        return self.kind.chance
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` saw this event's cards (``None`` stands for an onlooker who sees
+        everything)."""
+        return seat is None or self.seen_by is None or seat in self.seen_by
+
+    @property
+    def text(self) -> str:
+        """The event in words, formatted from its payload."""
+        return describe(self)
+
+
+def _pretty(cards: tuple[str, ...]) -> str:
+    return " ".join(parse_face(face).pretty for face in cards)
+
+
+def describe(
+    event: Event, names: Mapping[str, str] | None = None, seats: Sequence[str] | None = None
+) -> str:
+    """The text of an event.  ``names`` gives the display names of combination ids
+    (``Rules.combo_names``; without it the id is shown), ``seats`` the names of the seats
+    (without it ``p1`` is the first seat)."""
+
+    def _seat(seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return seats[seat] if seats is not None else f"p{seat + 1}"
+
+    kind, who, cards = event.kind, _seat(event.player), event.cards
+
+    def combo() -> str:
+        return (names or {}).get(event.what, event.what.replace("_", " "))
+
+    match kind:
+        case EventKind.CUT:
+            return "cut: " + " ".join(
+                f"{_seat(i)} {parse_face(c).pretty}" for i, c in enumerate(cards)
+            )
+        case EventKind.ELECT:
+            return f"cut won by {who}, who {'deals' if event.number else 'lets the other deal'}"
+        case EventKind.DEAL:
+            return f"deal {event.number}, dealer {who}"
+        case EventKind.HAND | EventKind.DRAW | EventKind.PLAY:
+            return " ".join(cards)
+        case EventKind.TURN_UP:
+            return f"turn-up {_pretty(cards)}"
+        case EventKind.COUNT:
+            lifted, guessed, guesser = event.values
+            return f"{who} lifts {lifted} cards; {_seat(guesser)} guesses {guessed}"
+        case EventKind.UNDRAWN:
+            return f"{event.number} card(s) left undrawn"
+        case EventKind.TRICK:
+            return f"trick {event.number} to {who}"
+        case EventKind.DECLARE:
+            return f"{combo()}: {_pretty(cards)}"
+        case EventKind.PENDING:
+            return f"{combo()} to score: {_pretty(cards)}"
+        case EventKind.LOST:
+            return f"declaration {event.number} ({combo()}) is lost"
+        case EventKind.SCORE:
+            return _score_text(event, combo())
+        case EventKind.EXCHANGE:
+            return f"exchanges {parse_face(cards[0]).pretty} for {parse_face(cards[1]).pretty}"
+        case EventKind.SHOW:
+            return f"shows the seven of trumps {_pretty(cards)}"
+        case EventKind.CARTE_BLANCHE:
+            return f"carte blanche{'' if event.number else ' again'}: {_pretty(cards)}"
+        case EventKind.TRUMPS:
+            return f"{SUIT_SYMBOLS[event.what]} are trumps"
+        case EventKind.YIELD:
+            return f"{who} passes the right to declare to his partner"
+        case EventKind.ENDGAME:
+            return "stock exhausted"
+        case EventKind.DUEL:
+            first, second = event.values
+            return f"{_seat(first)} and {_seat(second)} play their last tricks"
+        case EventKind.END_OF_DEAL:
+            return "deal scores " + " ".join(str(p) for p in event.values)
+        case EventKind.GAME_OVER:
+            return _game_over(event, _seat)
+    assert_never(kind)
+
+
+def _score_text(event: Event, combo: str) -> str:
+    shown = _pretty(event.cards)
+    match event.what:
+        case Reason.BRISQUES:
+            return f"{event.number} brisque(s)" + (f" ({shown})" if shown else "")
+        case Reason.LAST_TRICK:
+            return "last trick" + (" of the stock" if event.number else "")
+        case Reason.SEVEN:
+            return f"seven of trumps {shown}"
+        case Reason.SEVEN_EXCHANGE:
+            return f"exchange of {shown}"
+        case Reason.SEVEN_TURNED_UP:
+            return f"turned-up seven {shown}"
+        case Reason.CARTE_BLANCHE:
+            return "carte blanche" + ("" if event.number else " again")
+        case Reason.DEAL_COUNT:
+            return f"lifted exactly {event.number}"
+        case Reason.COUNT_GUESS:
+            return f"guessed {event.number} exactly"
+    return f"{combo} {shown}"
+
+
+def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
+    match event.what:
+        case Ending.VOID:
+            return "void game"
+        case Ending.SETTLED:
+            return f"{seat_name(event.player)} wins a game worth {event.points}"
+        case Ending.TARGET | Ending.TIE_BREAK:
+            seats = event.values or ((event.player,) if event.player is not None else ())
+            who = " and ".join(seat_name(seat) for seat in seats)
+            verb = "reach" if len(seats) > 1 else "reaches"
+            tie = " on the tie-break" if event.what == Ending.TIE_BREAK else ""
+            return f"{who} {verb} {event.points}{tie}"
+    raise ValueError(f"unknown ending {event.what!r}")

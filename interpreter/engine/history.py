@@ -1,0 +1,72 @@
+"""A game's history: the moves and the chance between them, as a seat saw them; and taking
+the last move back.
+
+The state keeps every move made (``State.log``, with how many events had happened before it)
+and, for each deal, the state just before it was dealt (``State.snapshot``).  A seat's history
+merges the two in the record notation (``p1 play QS``, ``p2 draws ??``); undoing goes back to
+the last snapshot before the move and plays the moves since then again — the same generator
+deals the same cards, so the game is again exactly what it was."""
+
+from __future__ import annotations
+
+from interpreter.engine import dealing, flow
+from interpreter.engine.events import Event, EventKind
+from interpreter.engine.moves import Draw
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import State
+
+RECORDED = (EventKind.HAND, EventKind.TURN_UP, EventKind.DRAW)
+"""The chance events a game record writes; the cut and the six-pack count follow from the
+seed, and the rest from the moves."""
+
+
+def chance_line(event: Event, seat: int | None) -> str:
+    """A chance event in the record notation, as ``seat`` saw it (``??`` for unseen cards)."""
+    seen = event.visible_to(seat)
+    cards = " ".join(face if seen else "??" for face in event.cards)
+    if event.kind is EventKind.TURN_UP:
+        return f"turn-up {cards}"
+    verb = "is dealt" if event.kind is EventKind.HAND else "draws"
+    return f"p{(event.player or 0) + 1} {verb} {cards}"
+
+
+def lines(state: State, seat: int | None) -> list[str]:
+    """Every move and recorded chance event in order, as ``seat`` saw them.
+
+    Another player's ``draw`` (ending his declaring turn) is left out of a seat's history:
+    the engine draws by itself for a player with nothing to declare, so whether he said it
+    would tell what he held.  The cards drawn are there either way."""
+    out: list[str] = []
+    events = state.events
+    position = 0
+
+    def chance_until(end: int) -> None:
+        for event in events[position:end]:
+            if event.kind in RECORDED:
+                out.append(chance_line(event, seat))
+
+    for logged in state.log:
+        chance_until(logged.events)
+        position = logged.events
+        if seat is None or logged.seat == seat or not isinstance(logged.move, Draw):
+            out.append(f"p{logged.seat + 1} {logged.move}")
+    chance_until(len(events))
+    return out
+
+
+def before_last(rules: Rules, state: State) -> State:
+    """The state before the last move of ``state`` (which is left untouched)."""
+    if not state.log:
+        raise ValueError("there is no move to take back")
+    keep = len(state.log) - 1
+    snapshot = state.snapshot
+    while snapshot is not None and len(snapshot.state.log) > keep:
+        snapshot = snapshot.state.snapshot
+    if snapshot is None:  # pragma: no cover - the first deal always has its snapshot
+        raise AssertionError("no snapshot before the first move")
+    restored: State = snapshot.state.copy()
+    if snapshot.deals:
+        dealing.deal(rules, restored)
+    for logged in state.log[len(snapshot.state.log) : keep]:
+        flow.do(rules, restored, logged.move)
+    return restored

@@ -1,0 +1,33 @@
+"""Open cards (Polish bézique, Fildinski; the Britannica's "open" game): scoring cards won in
+a trick are laid face up among the winner's open cards — public, never playable, and (with
+``declare.sources = ["open"]``) the only cards that may form declarations."""
+
+from __future__ import annotations
+
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import State
+
+
+def is_open(rules: Rules, state: State, card: int) -> bool:
+    """Whether ``card``, won in a trick, becomes an open card."""
+    opens = rules.open_cards
+    if opens is None:
+        return False
+    rank = rules.rank[card]
+    return rank in opens.ranks or (
+        rank in opens.trump_ranks and rules.suit[card] == state.table.trump
+    )
+
+
+def take(rules: Rules, state: State, winner: int, cards: list[int]) -> None:
+    """The won cards go to the winner's tricks; with open cards, scoring cards are laid face
+    up among his open cards instead."""
+    table = state.table
+    if rules.open_cards is None:
+        table.won[winner].extend(cards)
+        return
+    for card in cards:
+        if is_open(rules, state, card):
+            table.open[winner].add(card)
+        else:
+            table.won[winner].append(card)

@@ -1,0 +1,122 @@
+"""Worlds a seat cannot tell from the real one: the unseen cards dealt again at random.
+
+A seat has seen its own cards (dealt and drawn), the turn-up, and every card that has been
+shown: played, declared, exchanged, shown as the seven or with carte blanche.  Everything
+else — the other hands' unseen cards, the stock, a card left undrawn — is shuffled among the
+places those cards came from, and the deal is played again from its start with the same moves.
+A world in which some move could not have been made (a player who did not follow suit in the
+last tricks cannot hold that suit) is thrown away and another one drawn, so every world kept is
+consistent with all that the seat saw: its view of the world equals its view of the game.
+
+The world's own generator is fresh (drawn from ``rng``): later deals in it are new shuffles."""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.engine import dealing, flow
+from interpreter.engine.moves import Draw, Move
+from interpreter.engine.resolve import resolve
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import Chance, Logged, Phase, State
+from interpreter.engine.view import make_view
+
+ATTEMPTS = 2000
+"""Worlds drawn before giving up; a world is rejected only when the last tricks reveal voids
+that the shuffle did not respect, and in practice few are."""
+
+
+class ResampleError(RuntimeError):
+    """No consistent world was found in :data:`ATTEMPTS` draws."""
+
+
+def unseen(state: State, seat: int) -> list[int]:
+    """The cards of this deal that ``seat`` has not seen, in deck order."""
+    table = state.table
+    seen = table.public | table.received[seat]
+    return [card for card in table.order if card not in seen]
+
+
+def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = None) -> State:
+    """A state that ``seat`` cannot tell from ``state``, with every unseen card redealt."""
+    rng = rng if rng is not None else random.Random()
+    snapshot = state.snapshot
+    if state.deal_no == 0 or snapshot is None or not snapshot.deals:
+        world: State = state.copy()
+        world.chance = Chance(random.Random(rng.getrandbits(64)))
+        return world
+    hidden = unseen(state, seat)
+    moves = state.log[len(snapshot.state.log) :]
+    count = _count(state)
+    target = make_view(rules, state, seat, [])
+    for _ in range(ATTEMPTS):
+        shuffled = list(hidden)
+        rng.shuffle(shuffled)
+        place = dict(zip(hidden, shuffled, strict=True))
+        order = [place.get(card, card) for card in state.table.order]
+        world = snapshot.state.copy()
+        world.chance = Chance(random.Random(rng.getrandbits(64)))
+        world.deal_orders = [order]
+        world.count_override = count
+        dealing.deal(rules, world)
+        if _replay(rules, world, moves) and _same(rules, world, state, seat, target):
+            return world
+    raise ResampleError(f"no world consistent with what p{seat + 1} has seen was found")
+
+
+def _count(state: State) -> tuple[int, int] | None:
+    """The six-pack count of this deal (lifted, guessed), which is public."""
+    from interpreter.engine.events import EventKind
+
+    for event in reversed(state.events):
+        if event.kind is EventKind.COUNT and event.deal == state.deal_no:
+            lifted, guessed, _ = event.values
+            return lifted, guessed
+        if event.kind is EventKind.DEAL:
+            break
+    return None
+
+
+def _replay(rules: Rules, world: State, moves: list[Logged]) -> bool:
+    """Play ``moves`` in ``world``; False as soon as one is not legal there.  Another player's
+    declaring turn opens or closes by what he holds: an explicit ``draw`` is skipped where his
+    turn closed by itself, and added where it stays open."""
+    for logged in moves:
+        move = logged.move
+        if isinstance(move, Draw) and world.phase is not Phase.DECLARE:
+            continue
+        while world.phase is Phase.DECLARE and not _declaring(move):
+            flow.do(rules, world, Draw())
+        if world.to_act != logged.seat:
+            return False
+        legal = _same_cards(rules, world, move)
+        if legal is None:
+            return False
+        flow.do(rules, world, legal)
+    return True
+
+
+def _declaring(move: Move) -> bool:
+    return move.kind in ("declare", "score", "exchange", "show", "yield", "draw")
+
+
+def _same_cards(rules: Rules, world: State, move: Move) -> Move | None:
+    """The legal move of ``world`` written as ``move``, with the very same physical cards when
+    they are there (a shown card keeps its identity)."""
+    legal = resolve(rules, world, str(move))
+    if legal is None or legal.ids == move.ids:
+        return legal
+    table = world.table
+    if all(
+        table.holds(world.to_act, card) or card in table.open[world.to_act] for card in move.ids
+    ):
+        return move
+    return legal
+
+
+def _same(rules: Rules, world: State, state: State, seat: int, target: object) -> bool:
+    return (
+        world.phase is state.phase
+        and world.to_act == state.to_act
+        and (make_view(rules, world, seat, []) == target)
+    )

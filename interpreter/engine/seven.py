@@ -1,0 +1,180 @@
+"""The seven of trumps: turned up, exchanged for the turn-up, shown, played, or won in a trick
+(Hoyle; laws 17–19 of the Portland Club; Enquire Within 123 iii; catalogue C4).
+
+Its legality (:func:`exchange_problem`, :func:`show_problem`), its moves and its effects live
+here; the move list and the refusal of an illegal move use the same checks."""
+
+from __future__ import annotations
+
+from interpreter.engine import opencards, tricks
+from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import State
+from interpreter.model.play import SevenExchange, SevenScore
+
+
+def _held(rules: Rules, state: State, player: int) -> list[int]:
+    table = state.table
+    return [c for c in rules.sevens_of(table.trump) if table.holds(player, c)]
+
+
+def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
+    """The seven ``player`` would exchange: in Polish the one won in the trick just taken,
+    otherwise one held, the copy not yet scored first."""
+    table = state.table
+    seven = rules.seven
+    if seven is not None and seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+        won = () if table.last_trick is None else table.last_trick[0]
+        return next((c for c in won if rules.is_trump_seven(c, table.trump)), None)
+    held = _held(rules, state, player)
+    fresh = [c for c in held if c not in table.sevens_scored]
+    choices = fresh or held
+    return choices[0] if choices else None
+
+
+def exchange_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
+    """Why ``player`` may not exchange ``card`` (a seven he holds, or None) now, or None."""
+    seven, table = rules.seven, state.table
+    if seven is None:
+        return "the seven of trumps has no value in this variant"
+    if not seven.exchange:
+        return "the seven of trumps is not exchanged in this variant"
+    if table.turn_up is None or not table.stock:
+        return "there is no turn-up to exchange for"
+    if rules.is_trump_seven(table.turn_up, table.trump):
+        return "the turn-up is itself a seven of trumps"
+    if card is None or card != exchange_candidate(rules, state, player):
+        if seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+            return "only the seven of trumps won in the trick just taken may be exchanged"
+        return "you do not hold the seven of trumps"
+    return None
+
+
+def show_candidate(rules: Rules, state: State, player: int) -> int | None:
+    """The seven of trumps ``player`` could show: one held and not yet scored (copies of it
+    are interchangeable)."""
+    table = state.table
+    return next((c for c in _held(rules, state, player) if c not in table.sevens_scored), None)
+
+
+def show_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
+    seven = rules.seven
+    if seven is None:
+        return "the seven of trumps has no value in this variant"
+    if seven.score_trigger is not SevenScore.DECLARE_AFTER_WIN:
+        return "the seven of trumps is not shown for points in this variant"
+    if card is None:
+        return "you hold no seven of trumps that has not scored"
+    if card != show_candidate(rules, state, player):
+        return "that seven of trumps has already scored"
+    return None
+
+
+def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    """The exchange and the showing of the seven now open to ``player``."""
+    if rules.seven is None:
+        return []
+    found: list[Move] = []
+    card = exchange_candidate(rules, state, player)
+    if exchange_problem(rules, state, player, card) is None and card is not None:
+        found.append(ExchangeSeven(card, rules.face[card]))
+    shown = show_candidate(rules, state, player)
+    if show_problem(rules, state, player, shown) is None and shown is not None:
+        found.append(ShowSeven(shown, rules.face[shown]))
+    return found
+
+
+def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bool) -> str:
+    """Why ``exchange LABEL`` or ``show LABEL`` is not legal now."""
+    face = label_face(label)
+    table = state.table
+    held = sorted(c for c in table.hands[player] | table.tables[player] if rules.face[c] == face)
+    won = () if table.last_trick is None else table.last_trick[0]
+    if exchange:
+        card = next(
+            (c for c in (*held, *won) if c == exchange_candidate(rules, state, player)), None
+        )
+    else:
+        card = next((c for c in held if c == show_candidate(rules, state, player)), None)
+    if card is None and held and not rules.is_trump_seven(held[0], table.trump):
+        return f"{face} is not the seven of trumps"
+    if card is None and not held and not exchange:
+        return f"you do not hold {face}"
+    check = exchange_problem if exchange else show_problem
+    return check(rules, state, player, card) or f"{label} is not written as the move list shows it"
+
+
+def exchange(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    table = state.table
+    old = table.stock[0]
+    table.stock[0] = card
+    table.turn_up = card
+    table.public.update((card, old))
+    if card in table.won[player]:  # Polish: the seven came from the trick just won
+        table.won[player].remove(card)
+        opencards.take(rules, state, player, [old])
+        if rules.brisque[old]:
+            tricks.credit_brisques(rules, state, player, 1, (old,))
+    else:
+        table.hands[player].discard(card)
+        table.tables[player].discard(card)
+        table.known[player].discard(card)
+        table.hands[player].add(old)
+        table.known[player].add(old)
+    state.emit(EventKind.EXCHANGE, player, cards=(rules.face[card], rules.face[old]))
+    seven = rules.seven
+    if seven is not None and card not in table.sevens_scored:
+        table.sevens_scored.add(card)
+        state.score(player, seven.exchange_points, Reason.SEVEN_EXCHANGE, cards=(rules.face[card],))
+
+
+def show(rules: Rules, state: State, card: int) -> None:
+    player = state.to_act
+    seven = rules.seven
+    assert seven is not None
+    table = state.table
+    table.sevens_scored.add(card)
+    table.public.add(card)
+    if card in table.hands[player]:
+        table.known[player].add(card)
+    state.emit(EventKind.SHOW, player, cards=(rules.face[card],))
+    state.score(player, seven.points, Reason.SEVEN, cards=(rules.face[card],))
+
+
+def turned_up(rules: Rules, state: State) -> None:
+    """A seven of trumps turned up scores for the dealer."""
+    table = state.table
+    seven, card = rules.seven, table.turn_up
+    if seven is None or card is None or not rules.is_trump_seven(card, table.trump):
+        return
+    table.sevens_scored.add(card)
+    state.score(
+        state.dealer, seven.turned_up_points, Reason.SEVEN_TURNED_UP, cards=(rules.face[card],)
+    )
+
+
+def played(rules: Rules, state: State, player: int, card: int) -> None:
+    """Enquire Within: the seven of trumps scores whenever it is played while the stock lasts."""
+    seven, table = rules.seven, state.table
+    if (
+        seven is not None
+        and seven.score_trigger is SevenScore.ON_PLAY
+        and table.stock
+        and rules.is_trump_seven(card, table.trump)
+        and card not in table.sevens_scored
+    ):
+        table.sevens_scored.add(card)
+        state.score(player, seven.points, Reason.SEVEN, cards=(rules.face[card],))
+
+
+def won(rules: Rules, state: State, winner: int, trick: list[int]) -> None:
+    """Polish: the winner of a stock trick holding the seven of trumps scores it."""
+    seven, table = rules.seven, state.table
+    if seven is None or seven.score_trigger is not SevenScore.ON_TRICK_WON:
+        return
+    for card in trick:
+        if rules.is_trump_seven(card, table.trump) and card not in table.sevens_scored:
+            table.sevens_scored.add(card)
+            state.score(winner, seven.points, Reason.SEVEN, cards=(rules.face[card],))

@@ -1,0 +1,252 @@
+"""The declaring window: after a trick won, the winner (and, by the rules, his partner) may
+declare, score a waiting declaration, pass the right, and then draws (Hoyle; laws 33, 43–48).
+
+The quota of a window (:func:`quota_problem`: one combination scored per trick, several
+disjoint ones, or one of each kind), declarations (:func:`declare_problem`), scoring a waiting
+one (:func:`score_problem`) and passing the right (:func:`yield_problem`) each have one check,
+used both by the move list and by the refusal of a move."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import replace
+
+from interpreter.engine import ledger
+from interpreter.engine.events import EventKind
+from interpreter.engine.moves import Declare, Move, ScorePending, Yield
+from interpreter.engine.rules import Combo, Rules
+from interpreter.engine.state import Entry, State, Window
+from interpreter.engine.tricks import labels_held, lose, not_held
+from interpreter.model.play import DeclareRight, PerTrick, TrumpFixedOn
+
+
+def open_for(rules: Rules, state: State, winner: int) -> None:
+    """A trick is won: a fresh window, with the seats that will declare after the winner."""
+    queue = (
+        list(rules.partners(winner))
+        if rules.declare.right is DeclareRight.WINNER_OR_PARTNER
+        else []
+    )
+    state.table.window = Window(queue=queue)
+
+
+def _scores_now(rules: Rules, window: Window) -> bool:
+    """Whether a declaration made now scores at once (else it waits 'to score')."""
+    return not (rules.declare.scores_per_trick is PerTrick.ONE and window.scored)
+
+
+def quota_problem(rules: Rules, state: State, combo: Combo, cards: frozenset[int]) -> str | None:
+    """Why the window's quota forbids declaring ``cards`` as ``combo`` now, or None."""
+    declare = rules.declare
+    window = state.table.window
+    match declare.scores_per_trick:
+        case PerTrick.ONE:
+            if window.scored and not declare.pending_allowed:
+                return "only one combination may be scored after each trick"
+        case PerTrick.DISJOINT_MANY:
+            shared = cards & window.cards
+            if shared:
+                return (
+                    f"{rules.pretty(min(shared))} is already in a combination declared after "
+                    "this trick"
+                )
+        case PerTrick.ONE_PER_KIND:
+            if combo.kind in window.kinds:
+                return (
+                    f"a {combo.kind.replace('_', ' ')} has already been declared after this trick"
+                )
+    return None
+
+
+def declare_problem(
+    rules: Rules, state: State, player: int, combo: Combo, cards: frozenset[int]
+) -> str | None:
+    """Why ``player`` may not declare ``cards`` as ``combo`` now (the cards are his and form
+    the combination), or None."""
+    return quota_problem(rules, state, combo, cards) or ledger.problem(
+        rules, state, player, combo, cards
+    )
+
+
+def score_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
+    """Why ``player`` may not score his waiting declaration ``entry`` now, or None."""
+    if not entry.waiting:
+        return f"declaration {entry.no} is not waiting to score"
+    if not _scores_now(rules, state.table.window):
+        return "you have already scored a combination after this trick"
+    return ledger.pending_problem(rules, state, player, entry)
+
+
+def yield_problem(rules: Rules, state: State, player: int) -> str | None:
+    """BC-4: the winner of a trick may pass the right to declare to his partner, before he
+    declares anything himself."""
+    if rules.declare.right is not DeclareRight.WINNER_MAY_PASS:
+        return "in this variant the right to declare is not passed to the partner"
+    if not rules.partners(player):
+        return "there is no partner to pass the declaration to"
+    if player != state.table.leader:
+        return "only the winner of the trick may pass the right to declare"
+    if state.table.window.acted:
+        return "the right to declare is passed before declaring anything"
+    return None
+
+
+def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    """Declarations, then waiting declarations to score."""
+    found: list[Move] = []
+    table = state.table
+
+    def allowed(combo: Combo, cards: frozenset[int]) -> str | None:
+        return declare_problem(rules, state, player, combo, cards)
+
+    if _scores_now(rules, table.window) or rules.declare.pending_allowed:
+        for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
+            found.append(Declare(combo.id, cards, labels, combo.points))
+    for entry in table.ledger[player]:
+        if entry.waiting and score_problem(rules, state, player, entry) is None:
+            found.append(ScorePending(entry.no, entry.combo, entry.points))
+    return found
+
+
+def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
+    return [Yield()] if yield_problem(rules, state, player) is None else []
+
+
+# -- refusals ----------------------------------------------------------------------------------
+def declare_refusal(
+    rules: Rules, state: State, player: int, combo_id: str, tokens: list[str]
+) -> str:
+    """Why ``declare COMBO CARDS`` is not legal now."""
+    combo = rules.combo_by_id.get(combo_id)
+    if combo is None:
+        close = difflib.get_close_matches(combo_id, list(rules.combo_by_id), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"there is no combination {combo_id!r} in this variant{hint}"
+    labels = labels_held(rules, state, player)
+    used: dict[str, int] = {}
+    cards: list[int] = []
+    for token in tokens:
+        pool = labels.get(token, [])
+        taken = used.get(token, 0)
+        if taken >= len(pool):
+            return not_held(token, labels) if not pool else f"you hold only {len(pool)} {token}"
+        used[token] = taken + 1
+        cards.append(pool[taken])
+    trump = state.table.trump
+    if combo.needs_trump and trump is None:
+        return f"{combo.name} needs trumps, and no trump suit is fixed yet"
+    if not ledger.forms(rules, combo, trump, cards):
+        shown = " ".join(rules.pretty(c) for c in cards)
+        return f"{shown} do not form {combo.name}"
+    reason = declare_problem(rules, state, player, combo, frozenset(cards))
+    if reason is not None:
+        return reason
+    return (
+        f"write the cards as the move list shows them: {combo_id} is declared with your "
+        "copies in a different order"
+    )
+
+
+def score_refusal(rules: Rules, state: State, player: int, number: int) -> str:
+    entries = state.table.ledger[player]
+    entry = next((e for e in entries if e.no == number), None)
+    if entry is None or not entry.waiting:
+        waiting = [str(e.no) for e in entries if e.waiting]
+        return f"declaration {number} is not waiting to score" + (
+            f"; waiting: {', '.join(waiting)}" if waiting else ""
+        )
+    return score_problem(rules, state, player, entry) or "it cannot be scored now"
+
+
+def yield_refusal(rules: Rules, state: State, player: int) -> str:
+    return yield_problem(rules, state, player) or "the right to declare cannot be passed now"
+
+
+# -- effects -----------------------------------------------------------------------------------
+def declare(rules: Rules, state: State, move: Declare) -> None:
+    player = state.to_act
+    table = state.table
+    combo = rules.combo_by_id[move.combo]
+    scored = _scores_now(rules, table.window)
+    table.numbers[player] += 1
+    cards = frozenset(move.cards)
+    entry = Entry(
+        table.numbers[player],
+        combo.id,
+        combo.kind,
+        combo.cls,
+        combo.rank,
+        combo.points,
+        cards,
+        scored,
+        table.trick_no,
+    )
+    table.ledger[player].append(entry)
+    table.public |= cards
+    for card in cards:  # from the hand to the table; open cards stay where they are
+        if card in table.hands[player]:
+            table.hands[player].discard(card)
+            table.known[player].discard(card)
+            table.tables[player].add(card)
+    faces = tuple(rules.face[c] for c in sorted(cards))
+    if scored:
+        _credit(rules, state, player, entry)
+        return
+    state.emit(
+        EventKind.PENDING, player, cards=faces, points=entry.points, what=combo.id, number=entry.no
+    )
+    if rules.declare.fixed_on is TrumpFixedOn.DECLARED:
+        fix_trumps(rules, state, player, combo, cards)
+
+
+def score_pending(rules: Rules, state: State, number: int) -> None:
+    player = state.to_act
+    entries = state.table.ledger[player]
+    index = next(i for i, e in enumerate(entries) if e.no == number)
+    entry = entries[index] = replace(entries[index], scored=True)
+    _credit(rules, state, player, entry)
+
+
+def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
+    window = state.table.window
+    window.scored = True
+    window.cards |= entry.cards
+    window.kinds.add(entry.kind)
+    combo = rules.combo_by_id[entry.combo]
+    faces = tuple(rules.face[c] for c in sorted(entry.cards))
+    state.emit(
+        EventKind.DECLARE, player, cards=faces, points=entry.points, what=combo.id, number=entry.no
+    )
+    state.score(player, entry.points, combo.id, cards=faces)
+    fix_trumps(rules, state, player, combo, entry.cards)
+    # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
+    entries = state.table.ledger[player]
+    for index, other in enumerate(entries):
+        if other.waiting and ledger.pending_problem(rules, state, player, other) is not None:
+            lose(state, player, index)
+
+
+def fix_trumps(
+    rules: Rules, state: State, player: int, combo: Combo, cards: frozenset[int]
+) -> None:
+    """With no turn-up, the first marriage (or a sequence before any marriage) fixes trumps
+    (law 41)."""
+    table = state.table
+    if not ledger.makes_trumps(rules, combo, table.trump):
+        return
+    suit = rules.suit[min(cards)]
+    table.trump = suit
+    state.emit(EventKind.TRUMPS, player, what=suit)
+    # Any player's waiting "trump" marriage or sequence in another suit never formed: it is
+    # struck off, and its cards may be declared again as what they now are.
+    for seat in range(state.players):
+        table.ledger[seat] = [
+            e
+            for e in table.ledger[seat]
+            if e.scored or ledger.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
+        ]
+
+
+def yield_right(rules: Rules, state: State) -> None:
+    state.table.window.queue = list(rules.partners(state.to_act))
+    state.emit(EventKind.YIELD, state.to_act)
