@@ -5,7 +5,7 @@ two duels with four players, by the Britannica)."""
 from __future__ import annotations
 
 from interpreter.engine import blanche
-from interpreter.engine.events import EventKind
+from interpreter.engine.events import Event, EventKind
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
@@ -25,8 +25,14 @@ def draw(rules: Rules, state: State) -> None:
         public = card == table.turn_up
         if public:
             table.known[seat].add(card)
-        state.emit(
-            EventKind.DRAW, seat, cards=(rules.face[card],), seen_by=None if public else (seat,)
+        state.events.append(
+            Event(
+                EventKind.DRAW,
+                seat,
+                state.deal_no,
+                (rules.face[card],),
+                seen_by=None if public else (seat,),
+            )
         )
         blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY

@@ -126,7 +126,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a fixed order; interchangeable copies appear once."""
         if self._moves is None:
-            self._moves = flow.moves_now(self.rules, self._state)
+            return flow.moves_now(self.rules, self._state)
         return list(self._moves)
 
     def is_legal(self, move: Move | str) -> bool:

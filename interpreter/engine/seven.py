@@ -73,15 +73,17 @@ def show_problem(rules: Rules, state: State, player: int, card: int | None) -> s
 
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
     """The exchange and the showing of the seven now open to ``player``."""
-    if rules.seven is None:
+    seven = rules.seven
+    if seven is None or state.table.trump is None:
         return []
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
-    if exchange_problem(rules, state, player, card) is None and card is not None:
+    if card is not None and exchange_problem(rules, state, player, card) is None:
         found.append(ExchangeSeven(card, rules.face[card]))
-    shown = show_candidate(rules, state, player)
-    if show_problem(rules, state, player, shown) is None and shown is not None:
-        found.append(ShowSeven(shown, rules.face[shown]))
+    if seven.score_trigger is SevenScore.DECLARE_AFTER_WIN:
+        shown = show_candidate(rules, state, player)
+        if shown is not None and show_problem(rules, state, player, shown) is None:
+            found.append(ShowSeven(shown, rules.face[shown]))
     return found
 
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
-from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.events import Event, EventKind, Reason
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -241,18 +241,23 @@ def play(rules: Rules, state: State, card: int) -> None:
     player = state.to_act
     table = state.table
     blanche.after_play(state, player)
-    table.hands[player].discard(card)
-    table.tables[player].discard(card)
-    table.known[player].discard(card)
+    declared = card in table.tables[player]
+    if declared:
+        table.tables[player].discard(card)
+    else:
+        table.hands[player].discard(card)
+        table.known[player].discard(card)
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.emit(EventKind.PLAY, player, cards=(rules.face[card],))
-    for seat, entries in enumerate(table.ledger):  # law 46, a partner's cards included
-        for index, entry in enumerate(entries):
-            if entry.waiting and card in entry.cards:
-                lose(state, seat, index)
-    seven.played(rules, state, player, card)
+    state.events.append(Event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
+    if declared or not table.stock:  # law 46, a partner's waiting declarations included
+        for seat, entries in enumerate(table.ledger):
+            for index, entry in enumerate(entries):
+                if entry.waiting and card in entry.cards:
+                    lose(state, seat, index)
+    if rules.seven is not None:
+        seven.played(rules, state, player, card)
 
 
 def lose(state: State, seat: int, index: int) -> None:
@@ -281,9 +286,9 @@ def finish(rules: Rules, state: State) -> int:
     table.trick_no += 1
     table.won_trick[winner] = True
     table.last_trick = (tuple(trick), tuple(seats), winner)
-    state.emit(
-        EventKind.TRICK, winner, number=table.trick_no, cards=tuple(rules.face[c] for c in trick)
-    )
+    face = rules.face
+    faces = tuple([face[c] for c in trick])
+    state.events.append(Event(EventKind.TRICK, winner, state.deal_no, faces, 0, "", table.trick_no))
     if rules.dealing.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
         # The played cards lie in a heap until a brisque is won with them (law 25).
         table.heap = [] if brisques else [*table.heap, *trick]
