@@ -74,9 +74,9 @@ def endgame_playable(
     over = [card for card in trumps if beats(card)]
     if over:
         return over
-    if rules.must_trump_if_void is TrumpIfVoid.YES and rules.must_undertrump:
-        return trumps
-    return list(hand)
+    if rules.must_trump_if_void is TrumpIfVoid.YES:
+        return trumps  # he must trump even with a trump that cannot win (modern Rubicon)
+    return list(hand)  # only_if_winning: no trump of his wins, so any card (Britannica)
 
 
 def endgame_reason(
