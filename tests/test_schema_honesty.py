@@ -22,10 +22,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from interpreter.engine import Game
+from interpreter.engine import Game, IllegalMoveError
 from interpreter.engine.moves import Draw, Play
 from interpreter.engine.settlement import Settled, settle
-from interpreter.model.scoring import Settlement
 from interpreter.loader.semantic import UNSUPPORTED, unsupported
 from interpreter.model import Variant
 from interpreter.model.enforcement import (
@@ -37,8 +36,9 @@ from interpreter.model.enforcement import (
     field_paths,
     is_played,
 )
+from interpreter.model.scoring import Settlement
 from interpreter.rulebook import render
-from tests.support import dealt, shipped
+from tests.support import dealt, run, shipped, texts, two_singles
 
 FIELDS = field_paths()
 
@@ -68,9 +68,9 @@ OTHER: dict[str, Any] = {
     "bezique.when_trump[].jack": "JS",
     "combinations[].id": "wedding",
     "combinations[].name": "wedding",
-    "combinations[].kind": "wedding",
-    "combinations[].class": "weddings",
-    "combinations[].rank": 2,
+    "combinations[].kind": "bezique",
+    "combinations[].class": "sequences",
+    "combinations[].rank": 3,
     "combinations[].points": 30,
     "combinations[].shape": {"shape": "same_rank", "of": "K", "count": 2},
     "combinations[].ranks": ["K", "J"],
@@ -104,6 +104,13 @@ SCRIPTED: dict[str, str] = {
     "carte_blanche.court_ranks": _HERE + "test_carte_blanche_fields_change_a_blank_hand",
     "carte_blanche.repeat_on_noncourt_draw": _HERE
     + "test_carte_blanche_fields_change_a_blank_hand",
+    "trump.fixed_on": _HERE + "test_fixed_on_a_marriage_shown_to_score_fixes_trumps",
+    "declare.fresh_card_required": _HERE + "test_fresh_card_two_singles_and_a_double",
+    "reuse.inferior_bar": _HERE + "test_inferior_bar_and_rank_double_then_single",
+    "combinations[].rank": _HERE + "test_inferior_bar_and_rank_double_then_single",
+    "combinations[].class": _HERE + "test_class_sequence_then_marriage",
+    "combinations[].kind": _HERE + "test_kind_single_then_double",
+    "reuse.multi_bezique_extension": _HERE + "test_multi_bezique_extension_second_double",
     **{
         path: _HERE + "test_settlement_fields_change_the_value_of_a_game"
         for path in field_paths()
@@ -117,18 +124,22 @@ def _dumped(variant: Variant) -> dict[str, Any]:
     return variant.model_dump(mode="json", by_alias=True)
 
 
+TARGET = {"kind": "double_bezique", "class": "sequence", "rank": "bezique"}
+"""The combination whose reuse key the tests change (else the first that has the key)."""
+
+
 def _combination_index(data: dict[str, Any], key: str) -> int:
-    """The first combination that has ``key`` (the one the test changes)."""
-    return next(i for i, combo in enumerate(data["combinations"]) if key in combo)
+    """The combination the test changes for ``key``."""
+    combos = data["combinations"]
+    if key in TARGET:
+        return next(i for i, combo in enumerate(combos) if combo["id"] == TARGET[key])
+    return next(i for i, combo in enumerate(combos) if key in combo)
 
 
 def _get(data: dict[str, Any], path: str) -> Any:
     node: Any = data
     for key in path.split("."):
-        if key.endswith("[]"):
-            node = node[key[:-2]][0]
-        else:
-            node = node[key]
+        node = node[key[:-2]][0] if key.endswith("[]") else node[key]
     return node
 
 
@@ -292,7 +303,9 @@ def test_a_scripted_field_names_an_existing_scenario(path: str) -> None:
     assert f"def {name}(" in (Path(__file__).parents[1] / file).read_text(encoding="utf-8")
 
 
-NOT_PLAYED = [p for p, (kind, _) in RULEBOOK_ONLY.items() if kind is not Kind.FIXED]
+NOT_PLAYED = [
+    p for p, (kind, _) in RULEBOOK_ONLY.items() if kind is not Kind.FIXED and p != "schema_version"
+]
 
 
 @pytest.mark.parametrize("path", NOT_PLAYED)
@@ -321,11 +334,20 @@ def test_a_refused_field_is_refused_by_the_loader_in_its_other_values(path: str)
     assert not unsupported(base)
     for other in others(path):
         problems = unsupported(other)
-        assert [".".join(map(str, p.path)) for p in problems] == [path]
-        assert "not supported yet" in problems[0].message
+        said = {".".join(map(str, p.path)): p.message for p in problems}
+        assert "not supported yet" in said[path]
 
 
-RENDERED = [p for p in FIELDS if p not in FIXED and p != "schema_version"]
+RENDERED = [p for p in FIELDS if p not in FIXED and p not in REFUSED and p != "schema_version"]
+"""Fixed fields have no other value, and a variant with a refused value has no rulebook: the
+loader refuses it."""
+
+
+def test_the_schema_version_has_one_value() -> None:
+    data = _dumped(shipped("bezique"))
+    data["schema_version"] += 1
+    with pytest.raises(ValueError, match="schema_version"):
+        Variant.model_validate(data)
 
 
 @pytest.mark.parametrize("path", RENDERED)
@@ -401,3 +423,86 @@ def test_settlement_fields_change_the_value_of_a_game() -> None:
         if path.startswith("settlement."):
             for other in others(path):
                 assert values(other) != expected, path
+
+
+def _moves_after(variant: Variant, hands: list[list[str]], script: list[str], **deal: Any) -> Any:
+    game = dealt(variant, hands, **deal)
+    run(game, *script)
+    return texts(game), game.trump
+
+
+def _differs(path: str, scenario: Any) -> None:
+    base = shipped(applies_in(path))
+    expected = scenario(base)
+    for other in others(path):
+        assert scenario(other) != expected, path
+
+
+def test_fixed_on_a_marriage_shown_to_score_fixes_trumps() -> None:
+    """Rubicon, no turn-up: bézique scored, a marriage in hearts shown to score with it."""
+    hands = [["QS", "JD", "KH", "QH", "AC"], ["7C"]]
+    script = ["play AC", "play 7C", "declare bezique QS JD", "declare marriage_royal KH QH"]
+    _differs("trump.fixed_on", lambda v: _moves_after(v, hands, script, dealer=1))
+
+
+def test_fresh_card_two_singles_and_a_double() -> None:
+    """Bézique: two singles, each of a fresh pair, then the double of the four cards."""
+
+    def double(variant: Variant) -> str:
+        game = two_singles(variant)
+        try:
+            game.apply("declare double_bezique QS*1 QS*2 JD*1 JD*2")
+        except IllegalMoveError as error:
+            return str(error)
+        return "declared"
+
+    _differs("declare.fresh_card_required", double)
+
+
+_SEQUENCE = [["AH", "TH", "KH", "QH", "JH", "AC", "AC"], ["7C", "8C"]]
+_THEN = ["play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw", "play AC", "play 8C"]
+
+
+def test_inferior_bar_and_rank_double_then_single() -> None:
+    """Rubicon (no fresh card needed): a double bézique, then a single from its cards
+    (law 38)."""
+    hands = [["QS", "QS", "JD", "JD", "AC", "AC"], ["7C", "8C"]]
+    script = ["play AC", "play 7C", "declare double_bezique QS QS JD JD", "draw"]
+    script += ["play AC", "play 8C"]
+    for path in ("reuse.inferior_bar", "combinations[].rank"):
+        _differs(path, lambda v: _moves_after(v, hands, script, dealer=1))
+
+
+def test_class_sequence_then_marriage() -> None:
+    """Bézique: a sequence, then a royal marriage of its king and queen."""
+    _differs(
+        "combinations[].class",
+        lambda v: _moves_after(v, _SEQUENCE, _THEN, turn_up="8H"),
+    )
+
+
+def test_kind_single_then_double() -> None:
+    """Bézique: a single bézique, then a double made of it and a fresh pair (Foster's 540)."""
+    hands = [["QS", "QS", "JD", "JD", "AC", "AC"], ["7C", "8C"]]
+    script = ["play AC", "play 7C", "declare bezique QS JD", "draw", "play AC", "play 8C"]
+    _differs("combinations[].kind", lambda v: _moves_after(v, hands, script, turn_up="8H"))
+
+
+def test_multi_bezique_extension_second_double() -> None:
+    """Three-handed: a double bézique, then a second double from one of its pairs and a
+    fresh pair (Britannica)."""
+    hands = [["QS", "QS", "QS", "JD", "JD", "JD", "AC", "AC"], ["7C", "9C"], ["8C", "9C"]]
+    script = [
+        "play AC",
+        "play 7C",
+        "play 8C",
+        "declare double_bezique QS QS JD JD",
+        "draw",
+        "play AC",
+        "play 9C",
+        "play 9C",
+    ]
+    _differs(
+        "reuse.multi_bezique_extension",
+        lambda v: _moves_after(v, hands, script, dealer=2, turn_up="8H"),
+    )

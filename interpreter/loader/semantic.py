@@ -50,10 +50,18 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
     ),
     (
         "carte_blanche.window",
-        lambda v: v.carte_blanche is not None
-        and v.carte_blanche.window is CarteBlancheWindow.BEFORE_FIRST_TRICK,
+        lambda v: (
+            v.carte_blanche is not None
+            and v.carte_blanche.window is CarteBlancheWindow.BEFORE_FIRST_TRICK
+        ),
         "carte blanche is declared before the player's own first card, law 15; Foster's "
         "'before the first trick is played to' would need a turn for the dealer before the lead",
+    ),
+    (
+        "endgame.declared_back_to_hand",
+        lambda v: v.endgame.declared_back_to_hand is not (v.declare.declared_to is Zone.TABLE),
+        "when the stock is exhausted, declared cards lying on the table are taken back into "
+        "the hand, and open cards stay open",
     ),
     (
         "declare.declared_to",

@@ -101,6 +101,7 @@ REFUSED: frozenset[str] = frozenset(
         "carte_blanche.requires_trick_win",
         "carte_blanche.window",
         "declare.declared_to",
+        "endgame.declared_back_to_hand",
     }
 )
 """Fields whose only value the engine plays is the one each variant has; the loader refuses
@@ -133,6 +134,8 @@ APPLIES_IN: Mapping[str, str] = {
     "endgame.head_reference": "four-handed-partners-modern",
     "endgame.partner_exempt": "four-handed-partners-modern",
     "endgame.must_trump_if_void": "three-handed",
+    "reuse.inferior_bar": "rubicon",
+    "combinations[].rank": "rubicon",
     "reuse.marriage_repair": "rubicon",
     "reuse.reform_trigger": "rubicon",
     "reuse.repair_kinds": "rubicon",

@@ -131,7 +131,7 @@ def _table(v: V) -> str:
         name = combo.name or combo.id.replace("_", " ")
         kind = combo.kind or combo.id
         line = (
-            f"| {name} | {_cards_words(v, combo)} | {_example(v, combo)} | "
+            f"| {name} (`{combo.id}`) | {_cards_words(v, combo)} | {_example(v, combo)} | "
             f"{points(combo.points)} | {kind} | {combo.class_} ({combo.rank}) |"
         )
         if combo.enabled:
