@@ -248,7 +248,7 @@ def test_c26_cut_rules(seed: int) -> None:
     assert game.view(0).dealer == strengths.index(min(strengths))
 
 
-@pytest.mark.parametrize("rotation", ["alternate", "last_trick_winner"])
+@pytest.mark.parametrize("rotation", ["left", "last_trick_winner"])
 def test_c26_deal_rotation(rotation: str) -> None:
     game = Game.new(variant_with(**{"deal.rotation": rotation}), seed=3, dealer=0)
     rng = random.Random(3)
@@ -256,7 +256,7 @@ def test_c26_deal_rotation(rotation: str) -> None:
         game.step(rng.choice(game.legal_moves()))
     results = game.deal_results
     for previous, current in itertools.pairwise(results):
-        expected = 1 - previous.dealer if rotation == "alternate" else previous.last_trick
+        expected = 1 - previous.dealer if rotation == "left" else previous.last_trick
         assert current.dealer == expected
 
 

@@ -67,27 +67,19 @@ class Cut(Block):
 
 class FirstRecipient(StrEnum):
     """Who receives the first packet: always the player on the dealer's left, who is the
-    dealer's opponent when two play (Hoyle, law 10; Enquire Within 128).  ``non_dealer``, the
-    two-hand name of that seat, is read as ``dealer_left``: the two names never differed."""
+    dealer's opponent when two play (Hoyle, law 10; Enquire Within 128).  The former value
+    ``non_dealer`` named the same seat and was merged into this one."""
 
     DEALER_LEFT = "dealer_left"
-
-    @classmethod
-    def _missing_(cls, value: object) -> FirstRecipient | None:
-        return cls.DEALER_LEFT if value == "non_dealer" else None
 
 
 class Rotation(StrEnum):
     """Who deals the next hand: the player on the dealer's left (with two players the deal
-    alternates, Britannica; ``alternate`` is read as ``left``: the two never differed), or the
-    winner of the last trick."""
+    alternates, Britannica; the former value ``alternate`` never differed from ``left`` and was
+    merged into it), or the winner of the last trick."""
 
     LEFT = "left"
     LAST_TRICK_WINNER = "last_trick_winner"
-
-    @classmethod
-    def _missing_(cls, value: object) -> Rotation | None:
-        return cls.LEFT if value == "alternate" else None
 
 
 class CountGuess(Block):
@@ -109,13 +101,12 @@ class Deal(Block):
     first_recipient: FirstRecipient = Field(
         default=FirstRecipient.DEALER_LEFT,
         description="Who receives the first packet: the player on the dealer's left (with two "
-        "players, the dealer's opponent; `non_dealer` is read as this).",
+        "players, the dealer's opponent).",
     )
     rotation: Rotation = Field(
         default=Rotation.LEFT,
         description="Who deals the next hand of a race game: the player on the dealer's left "
-        "(with two players the deal alternates; `alternate` is read as this), or the winner of "
-        "the last trick.",
+        "(with two players the deal alternates), or the winner of the last trick.",
     )
     count_guess: CountGuess | None = Field(
         default=None, description="The six-pack deal-count bonuses (catalogue E46, E47)."

@@ -60,12 +60,12 @@ RULEBOOK_ONLY: Mapping[str, tuple[Kind, str]] = {
     "deal.first_recipient": (
         Kind.FIXED,
         "the player on the dealer's left receives the first packet (with two players, the "
-        "dealer's opponent); the old value non_dealer names the same seat",
+        "dealer's opponent); the former value non_dealer named the same seat",
     ),
     "play.lead": (
         Kind.FIXED,
         "the player on the dealer's left, the first dealt to, leads (Hoyle; Britannica); the "
-        "old value non_dealer names the same seat",
+        "former value non_dealer named the same seat",
     ),
     "play.identical_cards": (
         Kind.FIXED,

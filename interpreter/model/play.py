@@ -38,13 +38,9 @@ class Trump(Block):
 class Lead(StrEnum):
     """Who leads to the first trick: the player on the dealer's left, the first dealt to
     (Hoyle: "the non-dealer leads"; Britannica: "the player first dealt to has the first
-    lead").  ``non_dealer``, the two-hand name of that seat, is read as ``dealer_left``."""
+    lead").  The former value ``non_dealer`` named the same seat and was merged into this."""
 
     DEALER_LEFT = "dealer_left"
-
-    @classmethod
-    def _missing_(cls, value: object) -> Lead | None:
-        return cls.DEALER_LEFT if value == "non_dealer" else None
 
 
 class IdenticalCards(StrEnum):
@@ -52,15 +48,11 @@ class IdenticalCards(StrEnum):
 
 
 class TrickPiles(StrEnum):
-    """How won tricks lie.  ``face_up_pile`` (tricks left face up in a pile) is read as
-    ``face_up_unsearchable``: either way only the last trick can be seen."""
+    """How won tricks lie.  The former value ``face_up_pile`` (tricks left face up in a pile)
+    was merged into ``face_up_unsearchable``: either way only the last trick can be seen."""
 
     FACE_UP_UNSEARCHABLE = "face_up_unsearchable"
     HEAP_UNTIL_BRISQUE = "heap_until_brisque"
-
-    @classmethod
-    def _missing_(cls, value: object) -> TrickPiles | None:
-        return cls.FACE_UP_UNSEARCHABLE if value == "face_up_pile" else None
 
 
 class StockObligations(StrEnum):
@@ -81,7 +73,7 @@ class Play(Block):
     lead: Lead = Field(
         default=Lead.DEALER_LEFT,
         description="Who leads to the first trick: the player on the dealer's left (with two "
-        "players, the dealer's opponent; `non_dealer` is read as this).",
+        "players, the dealer's opponent).",
     )
     identical_cards: IdenticalCards = Field(
         default=IdenticalCards.FIRST_PLAYED_WINS,
@@ -102,8 +94,8 @@ class Play(Block):
     tricks: TrickPiles = Field(
         default=TrickPiles.FACE_UP_UNSEARCHABLE,
         description="How won tricks lie: face up but not to be searched, so that only the "
-        "last trick can be seen (a face-up pile, `face_up_pile`, is read as this); or in a "
-        "heap until a brisque is played (law 25).",
+        "last trick can be seen (as with a face-up pile); or in a heap until a brisque is "
+        "played (law 25).",
     )
 
 
