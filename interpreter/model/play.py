@@ -273,8 +273,8 @@ class CarteBlanche(Block):
     )
     window: CarteBlancheWindow = Field(
         default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY,
-        description="Declared before the player's first card (law 15) or before the first "
-        "trick (Foster) (C18).",
+        description="Declared before the player's first card (law 15); Foster's window, "
+        "before the first trick (C18), is refused as not supported yet.",
     )
     repeat_on_noncourt_draw: bool = Field(
         default=True,
@@ -282,7 +282,9 @@ class CarteBlanche(Block):
         "card is drawn (law 16).",
     )
     requires_trick_win: bool = Field(
-        default=False, description="Scored without winning a trick (law 42)."
+        default=False,
+        description="Scored without winning a trick (law 42); `true` is refused as not "
+        "supported yet.",
     )
 
 
