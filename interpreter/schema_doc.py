@@ -24,6 +24,8 @@ BEGIN = "<!-- schema:begin -->"
 END = "<!-- schema:end -->"
 UNSUPPORTED_BEGIN = "<!-- unsupported:begin -->"
 UNSUPPORTED_END = "<!-- unsupported:end -->"
+RULEBOOK_ONLY_BEGIN = "<!-- rulebook-only:begin -->"
+RULEBOOK_ONLY_END = "<!-- rulebook-only:end -->"
 _SKIP = {"source", "note"}
 
 
@@ -139,6 +141,20 @@ def unsupported() -> str:
     return "\n".join(rows) + "\n"
 
 
+def rulebook_only() -> str:
+    """The Markdown table of the fields that cannot change a game the engine plays."""
+    from interpreter.model.enforcement import RULEBOOK_ONLY, Kind
+
+    said = {
+        Kind.TABLE: "rule for the table, not enforced",
+        Kind.FIXED: "one value, always played",
+        Kind.LABEL: "name or description",
+    }
+    rows = ["| key | what it is | why |", "|---|---|---|"]
+    rows += [f"| `{key}` | {said[kind]} | {why} |" for key, (kind, why) in RULEBOOK_ONLY.items()]
+    return "\n".join(rows) + "\n"
+
+
 def _replace(text: str, begin: str, end: str, block: str) -> str:
     if begin not in text:
         return text
@@ -151,6 +167,7 @@ def write(page: Path) -> bool:
     text = page.read_text(encoding="utf-8")
     updated = _replace(text, BEGIN, END, reference())
     updated = _replace(updated, UNSUPPORTED_BEGIN, UNSUPPORTED_END, unsupported())
+    updated = _replace(updated, RULEBOOK_ONLY_BEGIN, RULEBOOK_ONLY_END, rulebook_only())
     if updated != text:
         page.write_text(updated, encoding="utf-8")
     return updated != text

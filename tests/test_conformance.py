@@ -153,10 +153,9 @@ OPTIONS: dict[str, list[Any]] = {
     "declare.fresh_card_required": ["never", "same_class", "always"],
     "endgame.must_head": [True, False],
     "endgame.must_trump_if_void": ["no", "yes", "only_if_winning"],
-    "endgame.must_undertrump": [True, False],
     "seven.score_trigger": ["declare_after_win", "on_play"],
     "cut.rule": ["high_chooses", "high_deals", "low_deals"],
-    "deal.rotation": ["alternate", "last_trick_winner"],
+    "deal.rotation": ["left", "last_trick_winner"],
     "deck.endgame_ranks": [[], ["A", "K", "Q", "J", "T", "9", "8", "7"]],
     "game.target": [300, 1000, 2000],
 }

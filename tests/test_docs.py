@@ -33,3 +33,13 @@ def test_the_authoring_guide_lists_exactly_the_rules_not_supported_yet() -> None
     assert block.strip() == unsupported().strip()
     for key, _, _ in UNSUPPORTED:
         assert f"`{key}`" in block, key
+
+
+def test_the_authoring_guide_lists_exactly_the_rulebook_only_keys() -> None:
+    from interpreter.schema_doc import RULEBOOK_ONLY_BEGIN, RULEBOOK_ONLY_END, rulebook_only
+
+    page = (DOCS / "authoring.md").read_text(encoding="utf-8")
+    start = page.index(RULEBOOK_ONLY_BEGIN) + len(RULEBOOK_ONLY_BEGIN)
+    block = page[start : page.index(RULEBOOK_ONLY_END)]
+    assert block.strip() == rulebook_only().strip()
+    assert "`endgame.revoke_penalty`" in block

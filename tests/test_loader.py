@@ -163,10 +163,10 @@ def test_unknown_key_without_a_near_one_lists_the_allowed(here: Path) -> None:
 
 
 def test_bad_enum_value_suggests_the_nearest(here: Path) -> None:
-    write(here, "mine.toml", SMALL + '[deal]\nfirst_recipient = "non-dealer"\n')
+    write(here, "mine.toml", SMALL + '[deal]\nrotation = "last-trick-winner"\n')
     assert problems("mine.toml") == [
-        "mine.toml:11: deal.first_recipient: 'non-dealer' is not one of 'non_dealer', "
-        "'dealer_left' (did you mean 'non_dealer'?)"
+        "mine.toml:11: deal.rotation: 'last-trick-winner' is not one of 'left', "
+        "'last_trick_winner' (did you mean 'last_trick_winner'?)"
     ]
 
 
@@ -204,8 +204,8 @@ def test_several_errors_are_reported_at_once(monkeypatch: pytest.MonkeyPatch) ->
     assert problems("several_errors.toml") == [
         "several_errors.toml:6: deck.pakcs: unknown key (did you mean 'packs'?)",
         "several_errors.toml:7: deck.ranks: Input should be an array (got 'AKQJ')",
-        "several_errors.toml:10: deal.first_recipient: 'non-dealer' is not one of 'non_dealer', "
-        "'dealer_left' (did you mean 'non_dealer'?)",
+        "several_errors.toml:10: deal.rotation: 'last-trick-winner' is not one of 'left', "
+        "'last_trick_winner' (did you mean 'last_trick_winner'?)",
         "several_errors.toml:17: combinations[0].points: Input should be a valid integer, unable "
         "to parse string as an integer (got 'forty')",
         "several_errors.toml:21: combinations[1].shape: 'same_rnak' is not one of 'same_suit', "

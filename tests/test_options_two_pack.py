@@ -128,9 +128,24 @@ def test_c6_hoyle_follow_suit_only_and_free_to_trump_when_void() -> None:
 
 
 def test_c6_third_hand_rule_trump_only_if_it_wins() -> None:
-    variant = variant_with(**{"endgame.must_trump_if_void": "only_if_winning"})
+    """Britannica's three-hand rule: 'if not able to follow suit, nor to win the trick by
+    trumping, may throw away any card'."""
+    variant = variant_with("three-handed", **{"endgame.must_trump_if_void": "only_if_winning"})
     assert _legal(variant, "7H AD", "QC", "H") == ["7H"]
     assert _legal(variant, "7H AD", "QC KH", "H") == ["7H", "AD"]
+
+
+def test_c6_yes_and_only_if_winning_part_when_no_trump_can_win() -> None:
+    """Third hand, void in clubs, holds only the seven of trumps, which cannot beat the king
+    of trumps already played: under `yes` (the modern Rubicon summary: 'If the player cannot
+    follow suit, then he/she must trump in') he must still trump; under `only_if_winning`
+    (Britannica) he may throw any card.  When a trump can win, both make him play it."""
+    yes = variant_with("three-handed", **{"endgame.must_trump_if_void": "yes"})
+    only = variant_with("three-handed", **{"endgame.must_trump_if_void": "only_if_winning"})
+    assert _legal(yes, "7H AD 9S", "QC KH", "H") == ["7H"]
+    assert _legal(only, "7H AD 9S", "QC KH", "H") == ["7H", "9S", "AD"]
+    assert _legal(yes, "AH 7H AD", "QC KH", "H") == ["AH"]
+    assert _legal(only, "AH 7H AD", "QC KH", "H") == ["AH"]
 
 
 def _endgame_decisions(variant: Variant, seed: int) -> list[tuple[Game, list[str]]]:
@@ -233,7 +248,7 @@ def test_c26_cut_rules(seed: int) -> None:
     assert game.view(0).dealer == strengths.index(min(strengths))
 
 
-@pytest.mark.parametrize("rotation", ["alternate", "last_trick_winner"])
+@pytest.mark.parametrize("rotation", ["left", "last_trick_winner"])
 def test_c26_deal_rotation(rotation: str) -> None:
     game = Game.new(variant_with(**{"deal.rotation": rotation}), seed=3, dealer=0)
     rng = random.Random(3)
@@ -241,7 +256,7 @@ def test_c26_deal_rotation(rotation: str) -> None:
         game.step(rng.choice(game.legal_moves()))
     results = game.deal_results
     for previous, current in itertools.pairwise(results):
-        expected = 1 - previous.dealer if rotation == "alternate" else previous.last_trick
+        expected = 1 - previous.dealer if rotation == "left" else previous.last_trick
         assert current.dealer == expected
 
 

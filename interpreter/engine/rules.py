@@ -118,7 +118,6 @@ class EndgameRules:
     follow_suit: bool
     must_head: bool
     must_trump_if_void: TrumpIfVoid
-    must_undertrump: bool
     head_reference: HeadReference
     partner_exempt: bool
     mode: EndgameMode

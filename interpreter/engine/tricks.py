@@ -31,8 +31,6 @@ class Duties(Protocol):
     @property
     def must_trump_if_void(self) -> TrumpIfVoid: ...
     @property
-    def must_undertrump(self) -> bool: ...
-    @property
     def head_reference(self) -> HeadReference: ...
 
 
@@ -103,7 +101,9 @@ def _narrowing(
     if over:
         yield trumps, must_trump
         yield over, "must win the trick when able: play a higher trump"
-    elif duties.must_trump_if_void is TrumpIfVoid.YES and duties.must_undertrump:
+    elif duties.must_trump_if_void is TrumpIfVoid.YES:
+        # He must trump even with a trump that cannot win (modern Rubicon); under
+        # only_if_winning no trump of his wins, so any card may go (Britannica).
         yield trumps, must_trump
 
 

@@ -17,6 +17,7 @@ from interpreter.loader.merge import duplicate_id_message
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import Deck
 from interpreter.model.play import (
+    CarteBlancheWindow,
     DeclareRight,
     EndgameMode,
     PartnerCards,
@@ -41,9 +42,45 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
         lambda v: v.reuse.partner_cards == PartnerCards.PARTNER_TABLE,
         "a partner's declared cards serve only in double and triple bézique",
     ),
+    (
+        "carte_blanche.requires_trick_win",
+        lambda v: v.carte_blanche is not None and v.carte_blanche.requires_trick_win,
+        "carte blanche is declared before the player's first card, so it is scored "
+        "without winning a trick, as law 42 says",
+    ),
+    (
+        "carte_blanche.window",
+        lambda v: (
+            v.carte_blanche is not None
+            and v.carte_blanche.window is CarteBlancheWindow.BEFORE_FIRST_TRICK
+        ),
+        "carte blanche is declared before the player's own first card, law 15; Foster's "
+        "'before the first trick is played to' would need a turn for the dealer before the lead",
+    ),
+    (
+        "endgame.declared_back_to_hand",
+        lambda v: v.endgame.declared_back_to_hand is not (v.declare.declared_to is Zone.TABLE),
+        "when the stock is exhausted, declared cards lying on the table are taken back into "
+        "the hand, and open cards stay open",
+    ),
+    (
+        "declare.declared_to",
+        lambda v: _declared_elsewhere(v.declare.declared_to, v.declare.sources),
+        "declared cards stay where they come from: cards from the hand or the table lie on "
+        "the table, open cards stay among the open cards",
+    ),
 )
 """Rules the engine cannot play yet: (key path, is the variant using it?, what it can do).
 Delete a row when the engine learns the rule."""
+
+
+def _declared_elsewhere(declared_to: Zone, sources: Sequence[Zone]) -> bool:
+    """``declared_to`` names a place the engine would not put declared cards: open cards
+    stay open and cards from the hand go to the table, so 'open' needs no hand among the
+    sources and 'table' needs no open cards among them."""
+    if declared_to is Zone.OPEN:
+        return Zone.HAND in sources
+    return Zone.OPEN in sources
 
 
 def semantic_problems(variant: Variant, where: Where) -> list[Problem]:

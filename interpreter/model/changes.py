@@ -36,7 +36,6 @@ _LABELS: dict[str, str] = {
     "reuse.reform_trigger": "What allows a combination to be re-formed",
     "carte_blanche.window": "When carte blanche may be declared",
     "endgame.must_trump_if_void": "The duty to trump when void in the suit led",
-    "endgame.must_undertrump": "Void and unable to over-trump, must still trump",
     "endgame.mode": "How four players play the last tricks",
     "last_trick.which": "Which trick earns the last-trick bonus",
     "brisques.usage": "When brisques count",

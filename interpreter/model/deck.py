@@ -66,12 +66,18 @@ class Cut(Block):
 
 
 class FirstRecipient(StrEnum):
-    NON_DEALER = "non_dealer"
+    """Who receives the first packet: always the player on the dealer's left, who is the
+    dealer's opponent when two play (Hoyle, law 10; Enquire Within 128).  The former value
+    ``non_dealer`` named the same seat and was merged into this one."""
+
     DEALER_LEFT = "dealer_left"
 
 
 class Rotation(StrEnum):
-    ALTERNATE = "alternate"
+    """Who deals the next hand: the player on the dealer's left (with two players the deal
+    alternates, Britannica; the former value ``alternate`` never differed from ``left`` and was
+    merged into it), or the winner of the last trick."""
+
     LEFT = "left"
     LAST_TRICK_WINNER = "last_trick_winner"
 
@@ -93,10 +99,14 @@ class Deal(Block):
         description="Packet sizes dealt round the table in turn; they add up to `hand_size`.",
     )
     first_recipient: FirstRecipient = Field(
-        default=FirstRecipient.NON_DEALER, description="Who receives the first packet."
+        default=FirstRecipient.DEALER_LEFT,
+        description="Who receives the first packet: the player on the dealer's left (with two "
+        "players, the dealer's opponent).",
     )
     rotation: Rotation = Field(
-        default=Rotation.ALTERNATE, description="Who deals the next hand of a race game."
+        default=Rotation.LEFT,
+        description="Who deals the next hand of a race game: the player on the dealer's left "
+        "(with two players the deal alternates), or the winner of the last trick.",
     )
     count_guess: CountGuess | None = Field(
         default=None, description="The six-pack deal-count bonuses (catalogue E46, E47)."

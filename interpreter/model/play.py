@@ -36,7 +36,10 @@ class Trump(Block):
 
 
 class Lead(StrEnum):
-    NON_DEALER = "non_dealer"
+    """Who leads to the first trick: the player on the dealer's left, the first dealt to
+    (Hoyle: "the non-dealer leads"; Britannica: "the player first dealt to has the first
+    lead").  The former value ``non_dealer`` named the same seat and was merged into this."""
+
     DEALER_LEFT = "dealer_left"
 
 
@@ -45,9 +48,11 @@ class IdenticalCards(StrEnum):
 
 
 class TrickPiles(StrEnum):
+    """How won tricks lie.  The former value ``face_up_pile`` (tricks left face up in a pile)
+    was merged into ``face_up_unsearchable``: either way only the last trick can be seen."""
+
     FACE_UP_UNSEARCHABLE = "face_up_unsearchable"
     HEAP_UNTIL_BRISQUE = "heap_until_brisque"
-    FACE_UP_PILE = "face_up_pile"
 
 
 class StockObligations(StrEnum):
@@ -65,7 +70,11 @@ class OddStockCard(StrEnum):
 class Play(Block):
     """The play of tricks while cards remain in the stock."""
 
-    lead: Lead = Field(default=Lead.NON_DEALER, description="Who leads to the first trick.")
+    lead: Lead = Field(
+        default=Lead.DEALER_LEFT,
+        description="Who leads to the first trick: the player on the dealer's left (with two "
+        "players, the dealer's opponent).",
+    )
     identical_cards: IdenticalCards = Field(
         default=IdenticalCards.FIRST_PLAYED_WINS,
         description="Two identical winning cards: the one played first wins.",
@@ -84,8 +93,9 @@ class Play(Block):
     )
     tricks: TrickPiles = Field(
         default=TrickPiles.FACE_UP_UNSEARCHABLE,
-        description="How won tricks lie: face up but not to be searched; in a heap until a "
-        "brisque is played (law 25); or a face-up pile.",
+        description="How won tricks lie: face up but not to be searched, so that only the "
+        "last trick can be seen (as with a face-up pile); or in a heap until a brisque is "
+        "played (law 25).",
     )
 
 
@@ -263,8 +273,8 @@ class CarteBlanche(Block):
     )
     window: CarteBlancheWindow = Field(
         default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY,
-        description="Declared before the player's first card (law 15) or before the first "
-        "trick (Foster) (C18).",
+        description="Declared before the player's first card (law 15); Foster's window, "
+        "before the first trick (C18), is refused as not supported yet.",
     )
     repeat_on_noncourt_draw: bool = Field(
         default=True,
@@ -272,7 +282,9 @@ class CarteBlanche(Block):
         "card is drawn (law 16).",
     )
     requires_trick_win: bool = Field(
-        default=False, description="Scored without winning a trick (law 42)."
+        default=False,
+        description="Scored without winning a trick (law 42); `true` is refused as not "
+        "supported yet.",
     )
 
 
@@ -289,6 +301,18 @@ class OpenCards(Block):
 
 
 class TrumpIfVoid(StrEnum):
+    """The duty of a player void in the suit led, in the last tricks.
+
+    ``no``: any card (Hoyle: "if not, he is at liberty to trump").  ``only_if_winning``: he
+    must win the trick by trumping if he can, and is free when no trump of his would win
+    (Britannica: "must win the trick if he can by trumping"; its three-hand rule, "if not able
+    to follow suit, nor to win the trick by trumping, may throw away any card"; Enquire
+    Within 123 vi).  ``yes``: he must trump whenever he holds a trump — a winning one if he
+    has one, else any trump, even one that cannot win (the modern Rubicon summary: "If the
+    player cannot follow suit, then he/she must trump in … only then may he/she play any
+    card").  With two players a trump always wins a trick of another suit, so ``yes`` and
+    ``only_if_winning`` differ only when three or more play to a trick."""
+
     NO = "no"
     YES = "yes"
     ONLY_IF_WINNING = "only_if_winning"
@@ -319,11 +343,8 @@ class Endgame(Block):
     )
     must_trump_if_void: TrumpIfVoid = Field(
         default=TrumpIfVoid.YES,
-        description="Void in the suit led: must trump (yes), only when the trump would win "
-        "(only_if_winning), or is free (no).",
-    )
-    must_undertrump: bool = Field(
-        default=False, description="Void and unable to over-trump: must still trump (a gap)."
+        description="Void in the suit led: must trump, even with a trump that cannot win "
+        "(yes); must trump only when a trump would win (only_if_winning); or is free (no).",
     )
     head_reference: HeadReference = Field(
         default=HeadReference.CURRENT_WINNING_CARD,
@@ -339,7 +360,7 @@ class Endgame(Block):
     revoke_penalty: RevokePenalty = Field(
         default=RevokePenalty.FORFEIT_ENDGAME_TRICKS,
         description="The penalty the laws set for a revoke; the engine never allows one, so "
-        "this is printed in the rulebook only (decision 4).",
+        "this is printed in the rulebook only.",
     )
     declared_back_to_hand: bool = Field(
         default=True, description="Declared cards are taken back into the hand."

@@ -2,6 +2,6 @@
 validated variant to a Markdown page; ``comparison(variants)`` puts variants side by side."""
 
 from interpreter.rulebook.compare import comparison
-from interpreter.rulebook.render import render, render_tracked
+from interpreter.rulebook.render import render
 
-__all__ = ["comparison", "render", "render_tracked"]
+__all__ = ["comparison", "render"]

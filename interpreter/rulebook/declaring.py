@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.model.enforcement import table_rule
 from interpreter.rulebook.sections import source_line
 from interpreter.rulebook.words import card, face, listing, points, rank_name, rank_plural
 
@@ -108,7 +109,7 @@ def declarations(v: V) -> str:
     if declare.must_use_trick_card:
         text.append("**Every declaration must include a card of the trick just won.**")
     if declare.partner_consultation:
-        text.append("A player may ask his partner whether he has anything to declare.")
+        text.append(table_rule("A player may ask his partner whether he has anything to declare."))
     text.append(_table(v))
     text.append(_bezique_cards(v))
     if v.trump.mode.value != "turn_up":
@@ -130,7 +131,7 @@ def _table(v: V) -> str:
         name = combo.name or combo.id.replace("_", " ")
         kind = combo.kind or combo.id
         line = (
-            f"| {name} | {_cards_words(v, combo)} | {_example(v, combo)} | "
+            f"| {name} (`{combo.id}`) | {_cards_words(v, combo)} | {_example(v, combo)} | "
             f"{points(combo.points)} | {kind} | {combo.class_} ({combo.rank}) |"
         )
         if combo.enabled:

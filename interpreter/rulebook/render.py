@@ -8,19 +8,12 @@ from interpreter.model import Variant
 from interpreter.model.changes import describe_change
 from interpreter.model.changes import differences as changes
 from interpreter.rulebook import declaring, scoring, sections
-from interpreter.rulebook.tracking import Tracked
 
 
 def render(variant: Variant, *, parent: Variant | None = None) -> str:
     """The rulebook page of ``variant``; with ``parent`` (the variant it extends), a last
     section lists the differences."""
-    page, _ = render_tracked(variant, parent=parent)
-    return page
-
-
-def render_tracked(variant: Variant, *, parent: Variant | None = None) -> tuple[str, set[str]]:
-    """The page, and the set of model fields the page speaks of."""
-    v = Tracked(variant)
+    v = variant
     parts: list[tuple[str, Callable[[], str]]] = [
         ("", lambda: sections.overview(v, parent.name if parent else None)),
         ("The cards", lambda: sections.the_cards(v)),
@@ -32,20 +25,14 @@ def render_tracked(variant: Variant, *, parent: Variant | None = None) -> tuple[
     ]
     if variant.carte_blanche is not None:
         parts.append(("Carte blanche", lambda: declaring.carte_blanche(v)))
-    else:
-        v.carte_blanche  # noqa: B018 - read: the page says there is none
     if variant.open_cards is not None:
         parts.insert(4, ("Open cards", lambda: declaring.open_cards(v)))
-    else:
-        v.open_cards  # noqa: B018
     parts += [
         ("The last tricks", lambda: scoring.endgame(v)),
         ("Last trick and brisques", lambda: scoring.last_trick_and_brisques(v)),
         ("Winning", lambda: scoring.winning(v, variant)),
         ("A sample deal", lambda: scoring.sample_deal(variant)),
     ]
-    if variant.settlement is None:
-        v.settlement  # noqa: B018
     out = [f"# {v.title}"]
     for heading, make in parts:
         body = make()
@@ -57,7 +44,7 @@ def render_tracked(variant: Variant, *, parent: Variant | None = None) -> tuple[
         "`interpreter.rulebook.render`; every number on this page comes from the data "
         "or from the engine.*"
     )
-    return "\n\n".join(out).replace("\n\n\n", "\n\n") + "\n", v.fields_read
+    return "\n\n".join(out).replace("\n\n\n", "\n\n") + "\n"
 
 
 def differences(parent: Variant, variant: Variant) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from interpreter.engine import Game
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
+from interpreter.model.enforcement import table_rule
 from interpreter.model.scoring import Settlement
 from interpreter.rulebook.policy import POLICY, play_deal
 from interpreter.rulebook.sections import source_line
@@ -49,9 +50,9 @@ def endgame(v: V) -> str:
         "only_if_winning": "when you cannot follow, trump **only if your trump would win the "
         "trick**; otherwise play any card",
     }[e.must_trump_if_void.value]
+    if e.must_trump_if_void.value == "yes" and _three_in_a_trick(v):
+        trump += "; if none of your trumps can win, you must still play one"
     duties.append(trump)
-    if e.must_undertrump:
-        duties.append("if your trumps cannot win, you must still play one")
     text.append("\n".join(f"{i + 1}. {d}." for i, d in enumerate(duties)))
     exempt = e.partner_exempt  # matters only with partners
     if v.players.partnerships and e.mode.value == "all_players":
@@ -73,13 +74,19 @@ def endgame(v: V) -> str:
         "cards played after it, and the tricks are replayed",
         "none": "The laws set no penalty for failing in these duties",
     }[e.revoke_penalty.value]
-    text.append(f"{penalty}; the engine simply does not allow such a card.")
+    text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
     return "\n\n".join([*text, source_line(e)])
+
+
+def _three_in_a_trick(v: V) -> bool:
+    """Three or more cards may be played to a trick of the last tricks, so that a trump may
+    come too late to win (with two, any trump wins a trick of another suit)."""
+    return bool(v.players.count > 2 and v.endgame.mode.value == "all_players")
 
 
 def last_trick_and_brisques(v: V) -> str:
     lt, b = v.last_trick, v.brisques
-    must = " He is bound to score it." if lt.mandatory else ""
+    must = " " + table_rule("He is bound to score it.") if lt.mandatory else ""
     which = (
         "the last trick of the hand"
         if lt.which.value == "final"
@@ -108,7 +115,7 @@ def last_trick_and_brisques(v: V) -> str:
 
 def winning(v: V, variant: Variant) -> str:
     g = v.game
-    target, check_when = g.target, g.win_check  # a one-deal game has no target to reach
+    target, check_when = g.target, g.win_check
     if g.format.value == "race":
         side = "side (partners' scores added)" if v.players.partnerships else "player"
         check = {"end_of_deal": "at the end of each deal"}[check_when.value]
@@ -119,8 +126,8 @@ def winning(v: V, variant: Variant) -> str:
             "if still equal, the winner of the last trick."
         ]
         return "\n\n".join([*text, source_line(g)])
-    s = v.settlement
-    rules = variant.settlement or Settlement()
+    rules = variant.settlement or Settlement()  # absent: the laws' valuation
+    s = rules
     threshold = rules.rubicon_threshold
     text = [
         "One deal is the whole game. The player with more points wins"

@@ -1,7 +1,6 @@
 """The sections of a rulebook page, each a pure function of the (tracked) variant.
 
-Every function reads the rule values through ``Tracked`` so that the test of completeness can
-see which fields the page speaks of."""
+``tests/test_schema_honesty.py`` checks that changing any field changes the page."""
 
 from __future__ import annotations
 
@@ -117,11 +116,9 @@ def dealing(v: V) -> str:
         "high_deals": "The players cut; the higher card deals.",
         "low_deals": "The players cut; the lower card deals.",
     }[rule]
-    first = (
-        "the dealer's opponent"
-        if deal.first_recipient.value == "non_dealer" and v.players.count == 2
-        else "the player on the dealer's left"
-    )
+    first = {"dealer_left": "the player on the dealer's left"}[deal.first_recipient.value]
+    if v.players.count == 2:
+        first = "the dealer's opponent"
     packets = ", ".join(str(p) for p in deal.packets)
     text = [
         who + " Cut cards of equal rank cut again.",
@@ -151,10 +148,11 @@ def dealing(v: V) -> str:
             f"scores the opponent {guess.guesser_exact}."
         )
     rotation = {
-        "alternate": "The deal passes to the other player after each hand.",
         "left": "The deal passes to the left after each hand.",
         "last_trick_winner": "The winner of the last trick deals the next hand.",
     }[deal.rotation.value]
+    if deal.rotation.value == "left" and v.players.count == 2:
+        rotation = "The deal passes to the other player after each hand."
     if v.game.format.value == "race":
         text.append(rotation)
     else:
@@ -164,11 +162,9 @@ def dealing(v: V) -> str:
 
 def stock_play(v: V) -> str:
     play = v.play
-    leader = (
-        "the dealer's opponent"
-        if play.lead.value == "non_dealer" and v.players.count == 2
-        else "the player on the dealer's left"
-    )
+    leader = {"dealer_left": "the player on the dealer's left"}[play.lead.value]
+    if v.players.count == 2:
+        leader = "the dealer's opponent"
     text = [
         f"The first trick is led by {leader}; after that the winner of each trick leads.",
         "While there are cards in the stock **there is no duty to follow suit, to win, or to "
@@ -190,7 +186,6 @@ def stock_play(v: V) -> str:
         "heap_until_brisque": "Played cards lie face up in a heap between the players until a "
         "trick with a brisque is won: its winner then takes up the whole heap and turns it "
         "down.",
-        "face_up_pile": "Tricks are not gathered: they are left face up in a pile.",
     }[play.tricks.value]
     text.append(piles)
     if play.obligations.value != "none" or play.identical_cards.value != "first_played_wins":
