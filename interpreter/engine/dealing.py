@@ -19,7 +19,7 @@ def start(rules: Rules, state: State, dealer: int | None) -> None:
         return
     cut(rules, state)
     if state.phase is Phase.ELECT:
-        state.snapshot = Snapshot(state.copy(), deals=False)
+        state.snapshot = Snapshot.of(state, deals=False)
     else:
         deal(rules, state)
 
@@ -61,7 +61,7 @@ def elect(rules: Rules, state: State, deal_self: bool) -> None:
 
 def deal(rules: Rules, state: State) -> None:
     """Deal the next hand: from the next fixed deck order if any, else a fresh shuffle."""
-    state.snapshot = Snapshot(state.copy(), deals=True)
+    state.snapshot = Snapshot.of(state, deals=True)
     n = state.players
     table = state.table = Table.empty(n)
     state.deal_no += 1

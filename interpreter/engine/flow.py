@@ -26,7 +26,7 @@ from interpreter.engine.moves import (
     Yield,
 )
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Logged, Phase, State, Window
+from interpreter.engine.state import Logged, Phase, State
 
 Lister = Callable[[Rules, State, int], list[Move]]
 
@@ -166,7 +166,7 @@ def _after_play(rules: Rules, state: State, card: int) -> Listed:
     player = state.to_act
     tricks.play(rules, state, card)
     table = state.table
-    if not tricks.complete(state):
+    if len(table.trick) < len(table.active):
         active = table.active
         state.to_act = active[(active.index(player) + 1) % len(active)]
         return None
@@ -184,8 +184,7 @@ def open_window(rules: Rules, state: State, seat: int) -> Listed:
     nothing to declare he simply goes on."""
     state.phase = Phase.DECLARE
     state.to_act = seat
-    table = state.table
-    table.window = Window(queue=table.window.queue)
+    state.table.window.reopen()
     found = moves_now(rules, state)
     if len(found) == 1:  # nothing but 'draw'
         return close_window(rules, state)

@@ -60,13 +60,13 @@ def before_last(rules: Rules, state: State) -> State:
         raise ValueError("there is no move to take back")
     keep = len(state.log) - 1
     snapshot = state.snapshot
-    while snapshot is not None and len(snapshot.state.log) > keep:
+    while snapshot is not None and snapshot.moves > keep:
         snapshot = snapshot.state.snapshot
     if snapshot is None:  # pragma: no cover - the first deal always has its snapshot
         raise AssertionError("no snapshot before the first move")
-    restored: State = snapshot.state.copy()
+    restored = snapshot.restore(state)
     if snapshot.deals:
         dealing.deal(rules, restored)
-    for logged in state.log[len(snapshot.state.log) : keep]:
+    for logged in state.log[snapshot.moves : keep]:
         flow.do(rules, restored, logged.move)
     return restored

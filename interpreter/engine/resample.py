@@ -46,7 +46,7 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
         world.chance = Chance(random.Random(rng.getrandbits(64)))
         return world
     hidden = unseen(state, seat)
-    moves = state.log[len(snapshot.state.log) :]
+    moves = state.log[snapshot.moves :]
     count = _count(state)
     target = make_view(rules, state, seat, [])
     for _ in range(ATTEMPTS):
@@ -54,7 +54,7 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
         rng.shuffle(shuffled)
         place = dict(zip(hidden, shuffled, strict=True))
         order = [place.get(card, card) for card in state.table.order]
-        world = snapshot.state.copy()
+        world = snapshot.restore(state)
         world.chance = Chance(random.Random(rng.getrandbits(64)))
         world.deal_orders = [order]
         world.count_override = count

@@ -73,9 +73,12 @@ def show_problem(rules: Rules, state: State, player: int, card: int | None) -> s
 
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
     """The exchange and the showing of the seven now open to ``player``."""
-    seven = rules.seven
-    if seven is None or state.table.trump is None:
+    seven, table = rules.seven, state.table
+    if seven is None or table.trump is None:
         return []
+    polish = seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
+    if not polish and not any(table.holds(player, c) for c in rules.sevens_of(table.trump)):
+        return []  # the common case: no seven of trumps held
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:

@@ -17,7 +17,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.moves import Move
@@ -91,6 +91,19 @@ class Record:
             object.__setattr__(other, name, value if copier is None else copier(value))
         return other
 
+    def copy_emptying(self, *names: str) -> Any:
+        """A copy in which the list fields ``names`` are left empty (their content is kept
+        elsewhere)."""
+        other = object.__new__(type(self))
+        for name, copier in self._copiers:
+            value = getattr(self, name)
+            if name in names:
+                value = []
+            elif copier is not None:
+                value = copier(value)
+            object.__setattr__(other, name, value)
+        return other
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -117,27 +130,38 @@ class Entry:
 _SHARED.add(Entry)
 
 
-@dataclass(slots=True, eq=True)
+@dataclass(slots=True, eq=False)
 class Chance(Record):
     """The game's random generator.  A copy shares it until one of them needs chance: that one
-    then takes its own copy of the generator, so copies that never shuffle never pay for it."""
+    then takes its own copy of the generator, so copies that never shuffle never pay for it.
+    A saved chance (:meth:`saved`) holds only the generator's state, for snapshots."""
 
-    rng: random.Random
+    rng: random.Random | None
     shared: bool = False
+    state: tuple[Any, ...] = ()
 
     def copy(self) -> Chance:
+        if self.rng is None:
+            return Chance(None, state=self.state)
         self.shared = True
         return Chance(self.rng, shared=True)
 
+    def saved(self) -> Chance:
+        """A chance that will start from where this one is now; this one is left alone."""
+        return Chance(None, state=self.rng.getstate() if self.rng is not None else self.state)
+
     def generator(self) -> random.Random:
-        if self.shared:
-            fresh = random.Random()
-            fresh.setstate(self.rng.getstate())
-            self.rng, self.shared = fresh, False
+        if self.rng is None or self.shared:
+            fresh = random.Random(0)
+            fresh.setstate(self.rng.getstate() if self.rng is not None else self.state)
+            self.rng, self.shared, self.state = fresh, False, ()
         return self.rng
 
+    def _now(self) -> tuple[Any, ...]:
+        return self.rng.getstate() if self.rng is not None else self.state
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Chance) and self.rng.getstate() == other.rng.getstate()
+        return isinstance(other, Chance) and self._now() == other._now()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -151,6 +175,13 @@ class Window(Record):
     kinds: set[str] = field(default_factory=set)  # kinds scored in it
     acted: bool = False  # the declarer has declared, scored or shown something
     queue: list[int] = field(default_factory=list)  # seats still to declare after this one
+
+    def reopen(self) -> None:
+        """A new declarer's turn in the same window: nothing declared yet."""
+        self.scored = False
+        self.cards = set()
+        self.kinds = set()
+        self.acted = False
 
 
 @dataclass(slots=True)
@@ -230,8 +261,7 @@ class DealResult:
 _SHARED.add(DealResult)
 
 
-@dataclass(frozen=True, slots=True)
-class Logged:
+class Logged(NamedTuple):
     """A move in the game's log: who made it, and how many events had happened before it."""
 
     seat: int
@@ -245,10 +275,30 @@ _SHARED.add(Logged)
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """The state just before a deal was dealt (or, for the first deal, after the cut): undo and
-    resampling start again from it.  Never changed once taken."""
+    resampling start again from it.  Never changed once taken.  Its events and moves are not
+    copied: they are the first ``events`` and ``moves`` of the game's own, which only grow."""
 
     state: State
     deals: bool  # whether the state is about to deal (False: the cut winner must elect)
+    events: int
+    moves: int
+
+    @classmethod
+    def of(cls, state: State, *, deals: bool) -> Snapshot:
+        chance = state.chance
+        state.chance = chance.saved()  # the snapshot keeps the generator's state, not the generator
+        try:
+            inner: State = state.copy_emptying("events", "log")
+        finally:
+            state.chance = chance
+        return cls(inner, deals, len(state.events), len(state.log))
+
+    def restore(self, now: State) -> State:
+        """The state of the snapshot, for a game whose state is now ``now``."""
+        restored: State = self.state.copy()
+        restored.events = now.events[: self.events]
+        restored.log = now.log[: self.moves]
+        return restored
 
 
 _SHARED.add(Snapshot)

@@ -268,11 +268,6 @@ def lose(state: State, seat: int, index: int) -> None:
     state.emit(EventKind.LOST, seat, what=entry.combo, number=entry.no)
 
 
-def complete(state: State) -> bool:
-    """Whether every seat playing to the trick has played."""
-    return len(state.table.trick) >= len(state.table.active)
-
-
 def finish(rules: Rules, state: State) -> int:
     """Settle a full trick: the winner takes it (and his brisques, and the last-trick bonus);
     returns the winner."""

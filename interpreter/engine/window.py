@@ -27,7 +27,7 @@ def open_for(rules: Rules, state: State, winner: int) -> None:
         if rules.declare.right is DeclareRight.WINNER_OR_PARTNER
         else []
     )
-    state.table.window = Window(queue=queue)
+    state.table.window.queue = queue
 
 
 def _scores_now(rules: Rules, window: Window) -> bool:
