@@ -298,6 +298,8 @@ class Snapshot:
         restored: State = self.state.copy()
         restored.events = now.events[: self.events]
         restored.log = now.log[: self.moves]
+        if not self.deals:  # the game starts again from this very snapshot
+            restored.snapshot = self
         return restored
 
 

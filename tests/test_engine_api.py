@@ -1,0 +1,337 @@
+"""The API bot authors rely on: typed events, resampling, public history, undo, cheap
+legality, copies, and the faces of a move."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from interpreter.engine import (
+    Declare,
+    Ending,
+    Event,
+    EventKind,
+    Game,
+    IllegalMoveError,
+    Phase,
+    Reason,
+    Rules,
+    describe,
+)
+from interpreter.engine.state import Record
+from interpreter.loader import shipped_variant_names
+from tests.support import dealt, run, shipped
+
+NAMES = shipped_variant_names()
+
+
+def _midgame(name: str, seed: int, steps: int) -> Game:
+    game = Game.new(Rules(shipped(name)), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.step(rng.choice(game.legal_moves()))
+    return game
+
+
+def _positions(name: str, seed: int, every: int = 5) -> list[Game]:
+    """Copies of one deal's positions, every few moves."""
+    game = Game.new(Rules(shipped(name)), seed=seed)
+    rng = random.Random(seed)
+    found = []
+    step = 0
+    while not game.is_over and game.deals_finished < 1:
+        if step % every == 2:
+            found.append(game.copy())
+        game.step(rng.choice(game.legal_moves()))
+        step += 1
+    return found
+
+
+# -- typed events ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_every_event_is_typed_and_its_text_comes_from_its_payload(name: str) -> None:
+    game = _midgame(name, seed=3, steps=10_000)
+    assert game.is_over
+    kinds = Counter(e.kind for e in game.events)
+    assert all(isinstance(kind, EventKind) for kind in kinds)
+    for kind in (EventKind.HAND, EventKind.PLAY, EventKind.TRICK, EventKind.END_OF_DEAL):
+        assert kinds[kind], kind
+    for event in game.events:
+        assert describe(event, game.rules.combo_names)  # every kind formats
+        assert all(len(face) == 2 for face in event.cards), event
+    # Chance is an event like any other, and says who saw it.
+    for event in game.events:
+        if event.kind is EventKind.HAND:
+            assert event.chance and event.seen_by == (event.player,)
+        if event.kind is EventKind.PLAY:
+            assert not event.chance and event.seen_by is None
+
+
+def test_scores_are_explained_by_their_payload() -> None:
+    game = _midgame("bezique", seed=5, steps=10_000)
+    totals = [0] * 2
+    for event in game.events:
+        if event.kind is EventKind.SCORE:
+            assert event.player is not None
+            assert event.what in game.rules.combo_by_id or event.what in set(Reason)
+            totals[event.player] += event.points
+    assert tuple(totals) == game.scores
+
+
+def test_the_outcome_says_how_the_game_ended_with_an_enum() -> None:
+    race = _midgame("bezique", seed=1, steps=10_000).outcome
+    assert race is not None and race.ending in (Ending.TARGET, Ending.TIE_BREAK)
+    assert "reaches 1000" in race.reason
+    single = _midgame("rubicon", seed=1, steps=10_000).outcome
+    assert single is not None and single.ending in (Ending.SETTLED, Ending.VOID)
+    assert single.settlement is not None
+
+
+def test_a_terminal_event_names_the_seats_and_the_combinations() -> None:
+    event = Event(EventKind.DECLARE, 1, 1, ("QS", "JD"), 40, "bezique", 1)
+    assert describe(event) == "bezique: Q♠ J♦"
+    assert describe(event, {"bezique": "bézique"}, ["Ann", "Bob"]) == "bézique: Q♠ J♦"
+    over = Event(EventKind.GAME_OVER, 0, 4, points=1000, what=Ending.TARGET, values=(0, 2))
+    assert describe(over, seats=["Ann", "Bob", "Cy", "Di"]) == "Ann and Cy reach 1000"
+
+
+# -- resample ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_a_resampled_world_looks_the_same_to_its_seat(name: str) -> None:
+    varied = 0
+    for game in _positions(name, seed=2, every=9):
+        seat = game.to_act
+        assert seat is not None
+        hidden = [sorted(game._state.table.hands[s]) for s in range(game.rules.players)]
+        world = game.resample(seat, random.Random(7))
+        assert world.view(seat) == game.view(seat)
+        assert world.public_history(seat) == game.public_history(seat)
+        assert world.scores == game.scores
+        if [sorted(world._state.table.hands[s]) for s in range(game.rules.players)] != hidden:
+            varied += 1
+        # The world plays on to the end of the game.
+        rng = random.Random(1)
+        while not world.is_over:
+            world.step(rng.choice(world.legal_moves()))
+    assert varied, "the unseen cards never changed"
+
+
+def test_resampling_keeps_what_the_seat_has_seen_and_varies_the_rest() -> None:
+    game = _midgame("bezique", seed=4, steps=30)
+    seat = game.to_act
+    assert seat is not None
+    other = 1 - seat
+    table = game._state.table
+    seen = table.public | table.received[seat]
+    stocks = set()
+    for sample in range(20):
+        world = game.resample(seat, random.Random(sample))
+        mine = world._state.table
+        assert mine.hands[seat] == table.hands[seat]
+        assert mine.tables[other] == table.tables[other]  # declared cards are public
+        assert len(mine.hands[other]) == len(table.hands[other])
+        assert not (mine.hands[other] - table.hands[other]) & seen
+        stocks.add(tuple(mine.stock))
+    assert len(stocks) > 1
+
+
+def test_resample_respects_a_void_shown_in_the_last_tricks() -> None:
+    """A player who did not follow suit in the last tricks holds none of it in any world."""
+    for seed in range(40):
+        game = Game.new(Rules(shipped("three-handed")), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and (game.deal_no == 0 or game.view(0).stock_size):
+            game.step(rng.choice(game.legal_moves()))
+        revealed: tuple[int, str] | None = None
+        while not game.is_over and game.deals_finished == 0:
+            trick = game._state.table.trick
+            before = len(trick)
+            led = game.rules.suit[trick[0]] if trick else None
+            seat = game.to_act
+            game.step(rng.choice(game.legal_moves()))
+            played = game._state.events[-1] if game._state.events else None
+            if (
+                led is not None
+                and before
+                and played is not None
+                and played.kind is EventKind.PLAY
+                and played.cards[0][1] != led
+                and seat is not None
+            ):
+                revealed = (seat, led)
+                break
+        if revealed is None or game.is_over or game.deals_finished:
+            continue
+        seat, suit = revealed
+        observer = (seat + 1) % 3
+        for sample in range(5):
+            world = game.resample(observer, random.Random(sample))
+            hand = world._state.table.hands[seat]
+            assert not [c for c in hand if world.rules.suit[c] == suit]
+        return
+    pytest.fail("no void was shown in 40 deals")
+
+
+# -- public history ----------------------------------------------------------------------------
+def test_public_history_hides_what_the_seat_did_not_see() -> None:
+    game = _midgame("bezique", seed=6, steps=40)
+    mine = game.public_history(0)
+    everything = game.public_history(None)
+    assert any(line.startswith("p2 is dealt ?? ") for line in mine)
+    assert not any("??" in line for line in everything)
+    assert any(line.startswith("p1 is dealt ") and "??" not in line for line in mine)
+    assert sum(1 for line in mine if line.startswith("p2 draws ??")) >= 1
+    assert all("??" not in line for line in mine if line.startswith("p1 draws") or " play " in line)
+
+
+def test_public_history_shows_what_leaves_no_trace_in_a_view() -> None:
+    """A declaration shown 'to score' and lost at once, and a seven shown and led at once."""
+    variant = shipped("bezique")
+    hands = [["KH", "QH", "KS", "QS", "7D", "AC", "9C", "8C"], ["7C", "8S", "9S"]]
+    game = dealt(variant, hands, turn_up="8D", stock=["9H", "7S", "TH", "9D"])
+    run(
+        game,
+        "play AC",
+        "play 7C",
+        "declare marriage_common KH QH",
+        "declare marriage_common KS QS",
+        "show 7D",
+        "draw",
+        "play QS*2",  # the waiting marriage of spades is lost at once
+    )
+    opponent = game.public_history(1)
+    assert "p1 declare marriage_common KS QS" in opponent
+    assert "p1 show 7D" in opponent
+    assert "p1 play QS*2" in opponent
+    entries = game.view(1).entries[0]
+    assert [(e.no, e.scored, e.lost) for e in entries] == [(1, True, False), (2, False, True)]
+
+
+def test_another_players_draw_is_not_in_a_seats_history() -> None:
+    """Whether a player said 'draw' or the engine drew for him would tell what he held."""
+    game = _midgame("bezique", seed=9, steps=300)
+    for seat in (0, 1):
+        other = f"p{2 - seat} draw"
+        assert other not in game.public_history(seat)
+    assert any(line.endswith(" draw") for line in game.public_history(None))
+
+
+# -- undo ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_undo_takes_back_a_move_and_its_chance(name: str) -> None:
+    game = Game.new(Rules(shipped(name)), seed=11)
+    rng = random.Random(11)
+    undone = 0
+    while not game.is_over and game.deals_finished < 2:
+        before = game.copy()
+        game.step(rng.choice(game.legal_moves()))
+        if rng.random() < 0.15 or game.deals_finished and undone < 3:
+            after = game.copy()
+            game.undo()
+            assert game._state == before._state
+            assert [str(m) for m in game.legal_moves()] == [str(m) for m in before.legal_moves()]
+            undone += 1
+            game = after
+    assert undone
+
+
+def test_undo_all_the_way_back_and_nothing_more() -> None:
+    game = Game.new(Rules(shipped("bezique")), seed=3)  # the cut winner elects
+    start = game.copy()
+    rng = random.Random(3)
+    for _ in range(80):
+        game.step(rng.choice(game.legal_moves()))
+    while game.moves_made:
+        game.undo()
+    assert game._state == start._state
+    with pytest.raises(ValueError, match="no move to take back"):
+        game.undo()
+
+
+# -- is_legal and apply ----------------------------------------------------------------------
+def _candidates(game: Game) -> list[str]:
+    faces = sorted(set(game.rules.face))
+    found = [f"play {face}" for face in faces]
+    found += ["draw", "deal", "pass", "yield", "carte-blanche", "score 1", "score 2"]
+    found += [f"exchange {face}" for face in faces if face[0] == "7"]
+    found += [f"show {face}" for face in faces if face[0] == "7"]
+    return found
+
+
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "polish", "four-handed-partners"])
+def test_is_legal_agrees_with_the_move_list(name: str) -> None:
+    for game in _positions(name, seed=4, every=3):
+        legal = [str(m) for m in game.legal_moves()]
+        for text in set(legal) | set(_candidates(game)):
+            assert game.is_legal(text) == (text in legal), text
+        for move in game.legal_moves():
+            assert game.is_legal(move)
+
+
+def test_an_illegal_move_object_is_refused_with_the_reason_of_the_rule() -> None:
+    game = Game.new(Rules(shipped("bezique")), seed=1, dealer=1)
+    declaration = Declare("bezique", (0, 1), ("QS", "JD"), 40)
+    assert not game.is_legal(declaration)
+    with pytest.raises(IllegalMoveError, match="only after winning a trick"):
+        game.apply(declaration)
+
+
+# -- copies --------------------------------------------------------------------------------------
+def test_a_copy_is_independent_in_every_field() -> None:
+    game = _midgame("four-handed-partners", seed=2, steps=60)
+    reference = game.copy()
+    copy = game.copy()
+    rng = random.Random(2)
+    while not copy.is_over and copy.deals_finished < 2:  # past a deal: the generator is used
+        copy.step(rng.choice(copy.legal_moves()))
+    assert game._state == reference._state
+    assert game.events == reference.events
+
+
+def test_a_copy_shares_the_generator_until_one_of_them_deals() -> None:
+    game = _midgame("bezique", seed=2, steps=10)
+    copy = game.copy()
+    assert copy._state.chance.rng is game._state.chance.rng
+    copies = [game.copy() for _ in range(3)]
+    rng = random.Random(5)
+    for other in [game, *copies]:
+        while not other.is_over and other.deals_finished < 1:
+            other.step(rng.choice(other.legal_moves()))
+    assert copies[0]._state.chance.rng is not game._state.chance.rng
+
+
+def test_a_record_field_that_cannot_be_copied_is_refused() -> None:
+    @dataclass(slots=True)
+    class Broken(Record):
+        things: list[object] = field(default_factory=list)
+
+    with pytest.raises(TypeError, match="cannot copy a field"):
+        Broken._compile()
+
+
+# -- moves' cards --------------------------------------------------------------------------------
+def test_a_move_names_its_cards_as_faces_and_ids() -> None:
+    game = _midgame("bezique", seed=8, steps=20)
+    for move in game.legal_moves():
+        assert len(move.faces) == len(move.ids)
+        assert [game.rules.face[card] for card in move.ids] == list(move.faces)
+    while game.phase is not Phase.DECLARE and not game.is_over:
+        game.step(game.legal_moves()[0])
+
+
+def test_a_known_card_declared_onto_the_table_is_listed_once() -> None:
+    """The turn-up taken by exchanging the seven is known to be in the hand; once declared it
+    lies on the table, and ``known`` no longer lists it."""
+    hands = [["7H", "QH", "AC", "9S", "9D", "8S", "8D", "7S"], ["7C", "8C", "9C"]]
+    game = dealt(shipped("bezique"), hands, turn_up="KH", stock=["TD", "TC"])
+    run(game, "play AC", "play 7C", "exchange 7H")
+    assert [str(face) for face in game.view(1).known[0]] == ["KH"]
+    run(game, "declare marriage_royal KH QH")
+    view = game.view(1)
+    assert [str(face) for _, face in view.table[0]] == ["KH", "QH"]
+    assert not view.known[0]
