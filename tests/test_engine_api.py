@@ -230,7 +230,7 @@ def test_undo_takes_back_a_move_and_its_chance(name: str) -> None:
     while not game.is_over and game.deals_finished < 2:
         before = game.copy()
         game.step(rng.choice(game.legal_moves()))
-        if rng.random() < 0.15 or game.deals_finished and undone < 3:
+        if rng.random() < 0.15 or (game.deals_finished and undone < 3):
             after = game.copy()
             game.undo()
             assert game._state == before._state
