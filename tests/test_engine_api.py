@@ -335,3 +335,15 @@ def test_a_known_card_declared_onto_the_table_is_listed_once() -> None:
     view = game.view(1)
     assert [str(face) for _, face in view.table[0]] == ["KH", "QH"]
     assert not view.known[0]
+
+
+def test_a_world_depends_only_on_what_the_seat_has_seen() -> None:
+    """Two games that look the same to a seat give it the same worlds for the same generator,
+    so a bot's choices cannot depend on the real hidden cards."""
+    for game in _positions("bezique", seed=12, every=11):
+        seat = game.to_act
+        assert seat is not None
+        world = game.resample(seat, random.Random(1))
+        again = world.resample(seat, random.Random(2))
+        direct = game.resample(seat, random.Random(2))
+        assert again._state.table == direct._state.table

@@ -4,7 +4,8 @@ A seat has seen its own cards (dealt and drawn), the turn-up, and every card tha
 shown: played, declared, exchanged, shown as the seven or with carte blanche.  Everything
 else — the other hands' unseen cards, the stock, a card left undrawn — is shuffled among the
 places those cards came from, and the deal is played again from its start with the same moves.
-A world in which some move could not have been made (a player who did not follow suit in the
+The world depends only on what the seat has seen and on ``rng``: two games that look the same
+to the seat give the same worlds for the same ``rng``.  A world in which some move could not have been made (a player who did not follow suit in the
 last tricks cannot hold that suit) is thrown away and another one drawn, so every world kept is
 consistent with all that the seat saw: its view of the world equals its view of the game.
 
@@ -50,7 +51,7 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
     count = _count(state)
     target = make_view(rules, state, seat, [])
     for _ in range(ATTEMPTS):
-        shuffled = list(hidden)
+        shuffled = sorted(hidden)  # a function of what the seat knows, not of the deck order
         rng.shuffle(shuffled)
         place = dict(zip(hidden, shuffled, strict=True))
         order = [place.get(card, card) for card in state.table.order]
