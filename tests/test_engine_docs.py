@@ -21,7 +21,7 @@ def _example(marker: str) -> str:
 def test_the_sampling_bot_of_the_engine_guide_plays_a_deal() -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(_example("sampling bot"), str(ENGINE), "exec"), {"__name__": "example"})  # noqa: S102 - our own documentation
+        exec(compile(_example("sampling bot"), str(ENGINE), "exec"), {"__name__": "example"})
     points = out.getvalue().strip()
     assert re.fullmatch(r"\(\d+, \d+\)", points), points
 
@@ -31,7 +31,7 @@ def test_the_sampling_bot_does_not_read_the_hidden_cards() -> None:
     the game (a world that looks the same to its seat) and must choose the same move."""
     namespace: dict[str, object] = {"__name__": "example"}
     source = _example("sampling bot").split("\nrules = Rules(")[0]
-    exec(compile(source, str(ENGINE), "exec"), namespace)  # noqa: S102 - our own documentation
+    exec(compile(source, str(ENGINE), "exec"), namespace)
     from interpreter.engine import Game, Rules
     from interpreter.loader import load_variant
 
