@@ -5,9 +5,10 @@ shown: played, declared, exchanged, shown as the seven or with carte blanche.  E
 else — the other hands' unseen cards, the stock, a card left undrawn — is shuffled among the
 places those cards came from, and the deal is played again from its start with the same moves.
 The world depends only on what the seat has seen and on ``rng``: two games that look the same
-to the seat give the same worlds for the same ``rng``.  A world in which some move could not have been made (a player who did not follow suit in the
-last tricks cannot hold that suit) is thrown away and another one drawn, so every world kept is
-consistent with all that the seat saw: its view of the world equals its view of the game.
+to the seat give the same worlds for the same ``rng``.  A world in which some move could not
+have been made (a player who did not follow suit in the last tricks cannot hold that suit) is
+thrown away and another one drawn, so every world kept is consistent with all that the seat
+saw: its view of the world equals its view of the game.
 
 The world's own generator is fresh (drawn from ``rng``): later deals in it are new shuffles."""
 
