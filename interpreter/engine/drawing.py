@@ -34,7 +34,8 @@ def draw(rules: Rules, state: State) -> None:
                 seen_by=None if public else (seat,),
             )
         )
-        blanche.after_draw(rules, state, seat, card)
+        if rules.blanche is not None:
+            blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY
     state.to_act = winner
     if len(table.stock) >= n:

@@ -27,6 +27,7 @@ from interpreter.engine.moves import (
 )
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Logged, Phase, State
+from interpreter.model.play import DeclareRight
 
 Lister = Callable[[Rules, State, int], list[Move]]
 
@@ -74,7 +75,18 @@ _PHASE_OF = {
 def moves_now(rules: Rules, state: State) -> list[Move]:
     """Every legal move now, in the fixed order of :data:`HOMES`."""
     player = state.to_act
-    found: list[Move] = []
+    phase = state.phase
+    if phase is Phase.PLAY and rules.blanche is None:  # the most frequent cases first
+        return tricks.moves(rules, state, player)
+    if phase is Phase.DECLARE:
+        found = window.moves(rules, state, player)
+        if rules.seven is not None:
+            found += seven.moves(rules, state, player)
+        if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
+            found += window.yield_moves(rules, state, player)
+        found.append(Draw())
+        return found
+    found = []
     for lister in _BY_PHASE[state.phase]:
         found += lister(rules, state, player)
     return found
@@ -128,9 +140,9 @@ window that stays open); None otherwise."""
 def do(rules: Rules, state: State, move: Move) -> Listed:
     """Carry out a legal move, and everything that follows from it."""
     state.log.append(Logged(state.to_act, move, len(state.events)))
+    if type(move) is Play:  # the most frequent move first
+        return _after_play(rules, state, move.card)
     match move:
-        case Play():
-            return _after_play(rules, state, move.card)
         case Draw():
             return close_window(rules, state)
         case Yield():

@@ -10,7 +10,6 @@ refused is the reason the move list leaves it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import assert_never
 
 from interpreter.engine.rules import Combo, Rules, Shape, Way
@@ -159,48 +158,69 @@ def forms(rules: Rules, combo: Combo, trump: str | None, cards: Sequence[int]) -
 
 
 # -- the checks ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
 class Proposal:
     """A declaration put to the checks: ``cards`` as ``combo`` by ``player``; ``pending`` is
     the waiting entry being scored (``score N``), which is itself no obstacle."""
 
-    rules: Rules
-    state: State
-    player: int
-    combo: Combo
-    cards: frozenset[int]
-    pending: Entry | None
+    __slots__ = (
+        "_declared",
+        "_scored",
+        "cards",
+        "combo",
+        "ledger",
+        "pending",
+        "player",
+        "rules",
+        "state",
+    )
 
-    @property
-    def ledger(self) -> list[Entry]:
-        return self.state.table.ledger[self.player]
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        player: int,
+        combo: Combo,
+        cards: frozenset[int],
+        pending: Entry | None,
+    ) -> None:
+        self.rules, self.state, self.player = rules, state, player
+        self.combo, self.cards, self.pending = combo, cards, pending
+        self.ledger: list[Entry] = state.table.ledger[player]
+        self._scored: list[Entry] | None = None
+        self._declared: list[Entry] | None = None
+
+    def _side(self) -> bool:
+        return self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi
 
     def scored(self) -> list[Entry]:
         """The player's scored entries, and with béziques from either partner's cards the
         side's scored entries that share a card (the side's béziques are one history)."""
-        own = [e for e in self.ledger if e.scored]
-        if self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi:
-            for partner in self.rules.partners(self.player):
-                own += [
-                    e for e in self.state.table.ledger[partner] if e.scored and e.cards & self.cards
-                ]
-        return own
+        if self._scored is None:
+            own = [e for e in self.ledger if e.scored]
+            if self._side():
+                for partner in self.rules.partners(self.player):
+                    table = self.state.table.ledger[partner]
+                    own += [e for e in table if e.scored and e.cards & self.cards]
+            self._scored = own
+        return self._scored
 
     def declared(self) -> list[Entry]:
         """The entries that count as 'declared' before this one: every entry when a new
         declaration is made; when a waiting one is scored, the scored entries and those
         declared before it (a superior combination shown later does not bar scoring an
         inferior one shown first — law 47 loses it only when the superior one scores)."""
-        pending = self.pending
-        own = [
-            e
-            for e in self.ledger
-            if pending is None or (e is not pending and (e.scored or e.no < pending.no))
-        ]
-        if self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi:
-            for partner in self.rules.partners(self.player):
-                own += [e for e in self.state.table.ledger[partner] if e.cards & self.cards]
-        return own
+        if self._declared is None:
+            pending = self.pending
+            own = [
+                e
+                for e in self.ledger
+                if pending is None or (e is not pending and (e.scored or e.no < pending.no))
+            ]
+            if self._side():
+                for partner in self.rules.partners(self.player):
+                    own += [e for e in self.state.table.ledger[partner] if e.cards & self.cards]
+            self._declared = own
+        return self._declared
 
     def name(self, card: int) -> str:
         return self.rules.pretty(card)
@@ -210,7 +230,7 @@ Check = Callable[[Proposal], str | None]
 
 
 def _owned(p: Proposal) -> str | None:
-    foreign = p.cards - set(source_cards(p.rules, p.state, p.player))
+    foreign = p.cards.difference(source_cards(p.rules, p.state, p.player))
     if foreign and not partner_may_supply(p.rules, p.combo):
         return f"{p.name(min(foreign))} is not yours to declare"
     return None
@@ -226,7 +246,7 @@ def _inferior_bar(p: Proposal) -> str | None:
     """Hoyle: 'if a king and queen have been declared as part of a Sequence, a Marriage cannot
     afterwards be declared with the same cards'; laws 37 and 38.  Declared means declared:
     scored, shown 'to score', or shown and lost since (law 46)."""
-    if not p.rules.reuse.inferior_bar:
+    if not p.rules.reuse.inferior_bar or not (p.ledger or p._side()):
         return None
     combo = p.combo
     for entry in p.declared():
@@ -339,11 +359,14 @@ def problem(
 ) -> str | None:
     """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
     proposal = Proposal(rules, state, player, combo, cards, pending)
-    for _, check in CHECKS:
+    for check in _CHECKS:
         reason = check(proposal)
         if reason is not None:
             return reason
     return None
+
+
+_CHECKS = tuple(check for _, check in CHECKS)
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
@@ -468,10 +491,22 @@ def declarations(
         trick_faces = {face[c] for c in last_trick_cards(state)}
     once = rules.reuse.mode is ReuseMode.ONCE_PER_KIND
     ledger = state.table.ledger[player]
+    get = counts.get
     for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
         for slots, need in ways:
-            if not _enough(need, counts):
+            # Enough cards of the faces each slot needs (``_enough``, inlined: it is the
+            # hottest test of the engine, and it fails in most windows).
+            enough = True
+            for faces, n in need:
+                if len(faces) == 1:
+                    if get(faces[0], 0) < n:
+                        enough = False
+                        break
+                elif sum(get(face, 0) for face in faces) < n:
+                    enough = False
+                    break
+            if not enough:
                 continue
             if trick_faces is not None and not any(
                 f in trick_faces for faces in slots for f in faces
@@ -498,21 +533,6 @@ def declarations(
                 cards = tuple(card for _, card in filling)
                 if allowed(combo, frozenset(cards)) is None:
                     yield combo, cards, labels
-
-
-def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
-    get = counts.get
-    for faces, n in need:
-        if len(faces) == 1:
-            if get(faces[0], 0) < n:
-                return False
-        else:
-            have = 0
-            for face in faces:
-                have += get(face, 0)
-            if have < n:
-                return False
-    return True
 
 
 def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:

@@ -240,7 +240,8 @@ def not_held(label: str, labels: dict[str, list[int]]) -> str:
 def play(rules: Rules, state: State, card: int) -> None:
     player = state.to_act
     table = state.table
-    blanche.after_play(state, player)
+    if rules.blanche is not None:
+        blanche.after_play(state, player)
     declared = card in table.tables[player]
     if declared:
         table.tables[player].discard(card)
@@ -276,8 +277,12 @@ def finish(rules: Rules, state: State) -> int:
     strength = rules.strength if stock_trick else rules.end_strength
     trick, seats = table.trick, table.trick_players
     winner = seats[winning_index(trick, rules.suit, strength, table.trump)]
-    opencards.take(rules, state, winner, trick)
-    brisques = [c for c in trick if rules.brisque[c]]
+    if rules.open_cards is None:
+        table.won[winner].extend(trick)
+    else:
+        opencards.take(rules, state, winner, trick)
+    brisque = rules.brisque
+    brisques = [c for c in trick if brisque[c]]
     table.trick_no += 1
     table.won_trick[winner] = True
     table.last_trick = (tuple(trick), tuple(seats), winner)
@@ -289,8 +294,9 @@ def finish(rules: Rules, state: State) -> int:
         table.heap = [] if brisques else [*table.heap, *trick]
     table.trick, table.trick_players = [], []
     table.leader = state.to_act = winner
-    credit_brisques(rules, state, winner, len(brisques), ())
-    if stock_trick:
+    if brisques:
+        credit_brisques(rules, state, winner, len(brisques), ())
+    if stock_trick and rules.seven is not None:
         seven.won(rules, state, winner, trick)
     scoring = rules.scoring
     # The last trick of the hand (or of each duel, when the last tricks are two duels).
