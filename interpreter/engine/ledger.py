@@ -503,9 +503,13 @@ def declarations(
                     if get(faces[0], 0) < n:
                         enough = False
                         break
-                elif sum(get(face, 0) for face in faces) < n:
-                    enough = False
-                    break
+                else:
+                    have = 0
+                    for one in faces:
+                        have += get(one, 0)
+                    if have < n:
+                        enough = False
+                        break
             if not enough:
                 continue
             if trick_faces is not None and not any(

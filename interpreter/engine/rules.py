@@ -6,7 +6,7 @@ the engine never walks models while playing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -46,6 +46,8 @@ def _plain(cls: type[Plain], *blocks: BaseModel) -> Plain:
     first block that has the field)."""
     values: dict[str, Any] = {}
     for f in fields(cls):  # type: ignore[arg-type]
+        if not f.init:
+            continue
         block = next(b for b in blocks if f.name in type(b).model_fields)
         values[f.name] = getattr(block, f.name)
     return cls(**values)
@@ -81,10 +83,11 @@ class ReuseRules:
     repair_kinds: tuple[str, ...]
     multi_bezique_extension: bool
     partner_cards: PartnerCards
+    partner_multi: bool = field(init=False)  # béziques from either partner's declared cards
 
-    @property
-    def partner_multi(self) -> bool:
-        return self.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+    def __post_init__(self) -> None:
+        multi = self.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+        object.__setattr__(self, "partner_multi", multi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +276,9 @@ class Rules:
             trump: variant.bezique.pair(trump) for trump in (None, *deck_model.suits)
         }
         self.hand_size = variant.deal.hand_size
+        self._seven_sets: dict[str | None, frozenset[int]] = {
+            trump: frozenset(self.sevens_of(trump)) for trump in deck_model.suits
+        }
         # The move that plays each card from the hand (its label is just its face).
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
         # The ways of forming each combination under each trump suit, filled lazily by the
@@ -291,6 +297,10 @@ class Rules:
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (none when each plays for himself)."""
         return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
+
+    def seven_set(self, trump: str | None) -> frozenset[int]:
+        """The physical sevens of trumps, as a set."""
+        return self._seven_sets.get(trump, frozenset())
 
     def sevens_of(self, trump: str | None) -> tuple[int, ...]:
         """The physical sevens of trumps, lowest id first."""

@@ -77,7 +77,12 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     if seven is None or table.trump is None:
         return []
     polish = seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
-    if not polish and not any(table.holds(player, c) for c in rules.sevens_of(table.trump)):
+    sevens = rules.seven_set(table.trump)
+    if (
+        not polish
+        and sevens.isdisjoint(table.hands[player])
+        and sevens.isdisjoint(table.tables[player])
+    ):
         return []  # the common case: no seven of trumps held
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)

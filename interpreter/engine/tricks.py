@@ -255,7 +255,7 @@ def play(rules: Rules, state: State, card: int) -> None:
     if declared or not table.stock:  # law 46, a partner's waiting declarations included
         for seat, entries in enumerate(table.ledger):
             for index, entry in enumerate(entries):
-                if entry.waiting and card in entry.cards:
+                if card in entry.cards and entry.waiting:
                     lose(state, seat, index)
     if rules.seven is not None:
         seven.played(rules, state, player, card)
