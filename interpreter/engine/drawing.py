@@ -5,7 +5,7 @@ two duels with four players, by the Britannica)."""
 from __future__ import annotations
 
 from interpreter.engine import blanche
-from interpreter.engine.events import Event, EventKind
+from interpreter.engine.events import EventKind, fast_event
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
@@ -26,7 +26,7 @@ def draw(rules: Rules, state: State) -> None:
         if public:
             table.known[seat].add(card)
         state.events.append(
-            Event(
+            fast_event(
                 EventKind.DRAW,
                 seat,
                 state.deal_no,

@@ -138,6 +138,25 @@ class Event(NamedTuple):
         return describe(self)
 
 
+_make = tuple.__new__
+
+
+def fast_event(
+    kind: EventKind,
+    player: int | None,
+    deal: int,
+    cards: tuple[str, ...],
+    points: int = 0,
+    what: str = "",
+    number: int = 0,
+    values: tuple[int, ...] = (),
+    seen_by: tuple[int, ...] | None = None,
+) -> Event:
+    """An event, made without the named tuple's keyword handling (the hot paths make one for
+    every card played and drawn)."""
+    return _make(Event, (kind, player, deal, cards, points, what, number, values, seen_by))
+
+
 def _pretty(cards: tuple[str, ...]) -> str:
     return " ".join(parse_face(face).pretty for face in cards)
 

@@ -132,6 +132,8 @@ def _wrong_phase(state: State, command: str, wanted: Phase) -> str:
 
 
 # -- doing moves ---------------------------------------------------------------------------
+_logged = tuple.__new__  # a Logged without the named tuple's keyword handling
+
 Listed = list[Move] | None
 """The legal moves after a move, when working them out was part of the move (a declaring
 window that stays open); None otherwise."""
@@ -139,7 +141,7 @@ window that stays open); None otherwise."""
 
 def do(rules: Rules, state: State, move: Move) -> Listed:
     """Carry out a legal move, and everything that follows from it."""
-    state.log.append(Logged(state.to_act, move, len(state.events)))
+    state.log.append(_logged(Logged, (state.to_act, move, len(state.events))))
     if type(move) is Play:  # the most frequent move first
         return _after_play(rules, state, move.card)
     match move:

@@ -20,7 +20,7 @@ from interpreter.engine.outcome import Outcome
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Chance, DealResult, Phase, State, Table
-from interpreter.engine.view import PlayerView, make_view
+from interpreter.engine.view import Entries, PlayerView, make_view, public_entries
 from interpreter.model import Variant
 
 
@@ -31,6 +31,7 @@ class Game:
         self.rules = rules
         self._state = state
         self._moves: list[Move] | None = None  # the legal moves, while known
+        self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
 
     @classmethod
     def new(
@@ -140,7 +141,15 @@ class Game:
         """What ``player`` may know now."""
         state = self._state
         moves = self.legal_moves() if state.to_act == player else []
-        return make_view(self.rules, state, player, moves)
+        table = state.table
+        cached = self._entries
+        if cached is None or cached[0] is not table or cached[1] != table.ledger_changes:
+            cached = self._entries = (
+                table,
+                table.ledger_changes,
+                public_entries(self.rules, state),
+            )
+        return make_view(self.rules, state, player, moves, cached[2])
 
     def copy(self) -> Game:
         """An independent copy of the whole game, hidden cards included.  The random

@@ -226,6 +226,7 @@ class Rules:
         self.rank: tuple[str, ...] = tuple(face.rank for face in cards)
         self.face: tuple[str, ...] = tuple(str(face) for face in cards)
         self.faces: tuple[Face, ...] = cards
+        self.pairs: tuple[tuple[int, Face], ...] = tuple(enumerate(cards))  # (id, face)
         order = deck_model.ranks
         end_order = deck_model.endgame_ranks or order
         self.strength: tuple[int, ...] = tuple(len(order) - order.index(f.rank) for f in cards)

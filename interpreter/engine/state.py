@@ -200,6 +200,7 @@ class Table(Record):
     points: list[int] = field(default_factory=list)  # scored this deal, per seat
     brisques: list[int] = field(default_factory=list)  # brisque points won this deal
     ledger: list[list[Entry]] = field(default_factory=list)
+    ledger_changes: int = 0  # counts every change of any ledger (views reuse their entries)
     numbers: list[int] = field(default_factory=list)  # the last declaration number, per seat
     stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
     turn_up: int | None = None

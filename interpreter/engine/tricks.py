@@ -13,7 +13,7 @@ from typing import Protocol
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
-from interpreter.engine.events import Event, EventKind, Reason
+from interpreter.engine.events import EventKind, Reason, fast_event
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -251,7 +251,7 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.events.append(Event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
+    state.events.append(fast_event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
     if declared or not table.stock:  # law 46, a partner's waiting declarations included
         for seat, entries in enumerate(table.ledger):
             for index, entry in enumerate(entries):
@@ -266,6 +266,7 @@ def lose(state: State, seat: int, index: int) -> None:
     entries = state.table.ledger[seat]
     entry = entries[index]
     entries[index] = replace(entry, lost=True)
+    state.table.ledger_changes += 1
     state.emit(EventKind.LOST, seat, what=entry.combo, number=entry.no)
 
 
@@ -288,7 +289,9 @@ def finish(rules: Rules, state: State) -> int:
     table.last_trick = (tuple(trick), tuple(seats), winner)
     face = rules.face
     faces = tuple([face[c] for c in trick])
-    state.events.append(Event(EventKind.TRICK, winner, state.deal_no, faces, 0, "", table.trick_no))
+    state.events.append(
+        fast_event(EventKind.TRICK, winner, state.deal_no, faces, 0, "", table.trick_no)
+    )
     if rules.dealing.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
         # The played cards lie in a heap until a brisque is won with them (law 25).
         table.heap = [] if brisques else [*table.heap, *trick]

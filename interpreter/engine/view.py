@@ -62,16 +62,29 @@ class PlayerView:
         return self.stock_size == 0
 
 
-def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> PlayerView:
+Entries = tuple[tuple[PublicEntry, ...], ...]
+
+
+def public_entries(rules: Rules, state: State) -> Entries:
+    """Every seat's declarations as the table sees them."""
+    return tuple(_entries(rules, entries) for entries in state.table.ledger)
+
+
+def make_view(
+    rules: Rules, state: State, player: int, moves: list[Move], entries: Entries | None = None
+) -> PlayerView:
+    """The view of ``player``; ``entries``: the public entries, when already made."""
     n = state.players
     faces = rules.faces
     table = state.table
     order = rules.order.__getitem__
 
+    pairs = rules.pairs
+
     def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
         if not ids:
             return ()
-        return tuple([(c, faces[c]) for c in sorted(ids, key=order)])
+        return tuple([pairs[c] for c in sorted(ids, key=order)])
 
     last = table.last_trick
     return PlayerView(
@@ -98,7 +111,7 @@ def make_view(rules: Rules, state: State, player: int, moves: list[Move]) -> Pla
         else tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
         last_trick_winner=None if last is None else last[2],
         heap=tuple(faces[c] for c in table.heap),
-        entries=tuple(_entries(rules, entries) for entries in table.ledger),
+        entries=public_entries(rules, state) if entries is None else entries,
         scores=tuple(state.scores),
         deal_points=tuple(table.points),
         legal_moves=tuple(moves) if state.to_act == player else (),

@@ -182,6 +182,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
         table.trick_no,
     )
     table.ledger[player].append(entry)
+    table.ledger_changes += 1
     table.public |= cards
     for card in cards:  # from the hand to the table; open cards stay where they are
         if card in table.hands[player]:
@@ -204,6 +205,7 @@ def score_pending(rules: Rules, state: State, number: int) -> None:
     entries = state.table.ledger[player]
     index = next(i for i, e in enumerate(entries) if e.no == number)
     entry = entries[index] = replace(entries[index], scored=True)
+    state.table.ledger_changes += 1
     _credit(rules, state, player, entry)
 
 
@@ -236,6 +238,7 @@ def fix_trumps(
         return
     suit = rules.suit[min(cards)]
     table.trump = suit
+    table.ledger_changes += 1
     state.emit(EventKind.TRUMPS, player, what=suit)
     # Any player's waiting "trump" marriage or sequence in another suit never formed: it is
     # struck off, and its cards may be declared again as what they now are.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from interpreter.engine import Game
+from interpreter.engine import EventKind, Game
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
@@ -210,7 +210,7 @@ def sample_deal(variant: Variant) -> str:
     result = game.deal_results[0]
     per_seat: list[Counter[str]] = [Counter() for _ in range(game.rules.players)]
     for event in game.events:
-        if event.kind == "score" and event.deal == 1 and event.player is not None:
+        if event.kind is EventKind.SCORE and event.deal == 1 and event.player is not None:
             per_seat[event.player][event.what] += event.points
     names = {c.id: c.display_name for c in variant.combinations}
     rows = ["| Seat | Points | Made up of |", "|---|---:|---|"]
@@ -220,7 +220,7 @@ def sample_deal(variant: Variant) -> str:
             for what, pts in sorted(scored.items(), key=lambda item: -item[1])
         )
         rows.append(f"| {seat(index)} | {result.points[index]} | {parts or '—'} |")
-    tricks = sum(1 for e in game.events if e.kind == "trick" and e.deal == 1)
+    tricks = sum(1 for e in game.events if e.kind is EventKind.TRICK and e.deal == 1)
     return (
         f"One deal played by the engine between {number_word(game.rules.players)} players "
         f"(`Game.new(variant, seed=1, dealer=0)`; seat 1 deals), {tricks} tricks. Every seat "
