@@ -459,7 +459,9 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
                 need: dict[tuple[str, ...], int] = {}
                 for faces in slots:
                     need[faces] = need.get(faces, 0) + 1
-                ways.append((tuple(slots), tuple(need.items())))
+                sure = frozenset(faces[0] for faces in need if len(faces) == 1)
+                simple = all(len(faces) == 1 and n == 1 for faces, n in need.items())
+                ways.append((tuple(slots), tuple(need.items()), sure, simple))
             cached.append((combo, ways))
         rules.ways_cache[trump] = cached
     return cached
@@ -492,26 +494,30 @@ def declarations(
     once = rules.reuse.mode is ReuseMode.ONCE_PER_KIND
     ledger = state.table.ledger[player]
     get = counts.get
+    held = set(counts)
     for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
-        for slots, need in ways:
-            # Enough cards of the faces each slot needs (``_enough``, inlined: it is the
-            # hottest test of the engine, and it fails in most windows).
-            enough = True
-            for faces, n in need:
-                if len(faces) == 1:
-                    if get(faces[0], 0) < n:
-                        enough = False
-                        break
-                else:
-                    have = 0
-                    for one in faces:
-                        have += get(one, 0)
-                    if have < n:
-                        enough = False
-                        break
-            if not enough:
+        for slots, need, sure, simple in ways:
+            # Enough cards of the faces each slot needs: the hottest test of the engine, and
+            # it fails in most windows, so the faces needed for certain are checked first.
+            if not sure <= held:
                 continue
+            if not simple:
+                enough = True
+                for faces, n in need:
+                    if len(faces) == 1:
+                        if get(faces[0], 0) < n:
+                            enough = False
+                            break
+                    else:
+                        have = 0
+                        for one in faces:
+                            have += get(one, 0)
+                        if have < n:
+                            enough = False
+                            break
+                if not enough:
+                    continue
             if trick_faces is not None and not any(
                 f in trick_faces for faces in slots for f in faces
             ):

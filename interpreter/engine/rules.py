@@ -174,9 +174,12 @@ class Combo:
         return self.name
 
 
-Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...]]
-"""One way of forming a combination: its slots (faces that may fill each), and how many cards
-each distinct slot needs."""
+Way = tuple[
+    tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...], frozenset[str], bool
+]
+"""One way of forming a combination: its slots (faces that may fill each); how many cards each
+distinct slot needs; the faces it needs for certain (the slots with one face), and whether
+holding those faces is enough (every slot one face, needed once)."""
 
 
 def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
