@@ -8,6 +8,12 @@ play, as a ratio (this / other), measured in turn so that the machine's drift hi
 Each round runs one subprocess per checkout (this one first on odd rounds, the other first on
 even ones); each subprocess times its own loop with the process clock (start-up excluded).  The
 median of the rounds' ratios is printed per variant, with the spread.
+
+On a shared machine those ratios can wander by ±20 %.  ``--instructions`` counts the machine
+instructions instead, under Valgrind (``apt-get install valgrind``; about fifty times slower):
+the count of a run of ``--deals`` deals less that of a one-deal run (start-up), for each
+checkout.  The count does not drift, so one round is enough; the printed ratio is of speeds
+(other's instructions / this one's).
 """
 
 from __future__ import annotations
@@ -57,6 +63,26 @@ def rate(checkout: Path, variant: str, deals: int, mode: str) -> float:
     return float(out.stdout.strip())
 
 
+def instructions(checkout: Path, variant: str, deals: int, mode: str) -> int:
+    """Instructions to play ``deals`` deals, start-up excluded (Valgrind's callgrind)."""
+
+    def count(n: int) -> int:
+        env = {**os.environ, "PYTHONPATH": str(checkout)}
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        out = subprocess.run(
+            [*command, sys.executable, "-c", LOOP, variant, str(n), mode],
+            env=env,
+            cwd=checkout,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        line = next(line for line in out.stderr.splitlines() if "Collected :" in line)
+        return int(line.rsplit(":", 1)[1])
+
+    return count(deals) - count(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("other", type=Path, help="the reference checkout")
@@ -64,7 +90,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--mode", choices=("engine", "agents"), default="engine")
+    parser.add_argument("--instructions", action="store_true", help="count instructions")
     args = parser.parse_args()
+    if args.instructions:
+        print("| variant | this: instructions per deal | other | speed ratio this/other |")
+        print("|---|---:|---:|---:|")
+        for variant in args.variants.split(","):
+            ours = instructions(HERE, variant, args.deals, args.mode)
+            ref = instructions(args.other, variant, args.deals, args.mode)
+            per = args.deals - 1
+            print(
+                f"| {variant} | {ours / per / 1e6:.2f} M | {ref / per / 1e6:.2f} M "
+                f"| {ref / ours:.3f} |",
+                flush=True,
+            )
+        return
     print("| variant | this deals/s | other deals/s | ratio this/other (median) | spread |")
     print("|---|---:|---:|---:|---|")
     for variant in args.variants.split(","):

@@ -485,53 +485,23 @@ def declarations(
         for card in theirs:
             counts[face[card]] = counts.get(face[card], 0) + 1
     by_face: Groups | None = None
-    # Two exact prunings, both implied by the checks: a declaration that must use a card of
-    # the trick just won needs one of its faces, and under the once-per-kind rule a card that
-    # has scored in a kind can never be part of that kind again.
+    # An exact pruning implied by the checks: a declaration that must use a card of the trick
+    # just won needs one of its faces.
     trick_faces: set[str] | None = None
     if rules.declare.must_use_trick_card:
         trick_faces = {face[c] for c in last_trick_cards(state)}
-    once = rules.reuse.mode is ReuseMode.ONCE_PER_KIND
-    ledger = state.table.ledger[player]
-    get = counts.get
     held = set(counts)
     for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
         for slots, need, sure, simple in ways:
-            # Enough cards of the faces each slot needs: the hottest test of the engine, and
-            # it fails in most windows, so the faces needed for certain are checked first.
-            if not sure <= held:
+            # The hottest test of the engine, failing in most windows: the faces a way needs
+            # for certain first, the counts only when that is not enough.
+            if not sure <= held or not (simple or _enough(need, counts)):
                 continue
-            if not simple:
-                enough = True
-                for faces, n in need:
-                    if len(faces) == 1:
-                        if get(faces[0], 0) < n:
-                            enough = False
-                            break
-                    else:
-                        have = 0
-                        for one in faces:
-                            have += get(one, 0)
-                        if have < n:
-                            enough = False
-                            break
-                if not enough:
-                    continue
-            if trick_faces is not None and not any(
-                f in trick_faces for faces in slots for f in faces
-            ):
+            if trick_faces is not None and trick_faces.isdisjoint(f for fs in slots for f in fs):
                 continue
             if banned is None:
-                banned = frozenset(
-                    c
-                    for e in ledger
-                    if once and e.scored and e.kind == combo.kind
-                    for c in e.cards
-                    if not (rules.reuse.multi_bezique_extension and combo.count == 2)
-                )
-                if theirs and not partner_may_supply(rules, combo):
-                    banned |= theirs
+                banned = _banned(rules, state, player, combo, theirs)
             if by_face is None:
                 by_face = groups(rules, state, player)
             seen: set[tuple[str, ...]] = set()
@@ -543,6 +513,32 @@ def declarations(
                 cards = tuple(card for _, card in filling)
                 if allowed(combo, frozenset(cards)) is None:
                     yield combo, cards, labels
+
+
+def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
+    """Whether ``counts`` has enough cards of the faces each slot needs."""
+    get = counts.get
+    return all(sum(get(one, 0) for one in faces) >= n for faces, n in need)
+
+
+def _banned(
+    rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
+) -> frozenset[int]:
+    """Cards that can never be part of ``combo`` now (an exact pruning implied by the checks):
+    under the once-per-kind rule, the cards that have scored in its kind; and a partner's
+    cards, where they may not supply it."""
+    banned: frozenset[int] = frozenset()
+    extension = rules.reuse.multi_bezique_extension and combo.count == 2
+    if rules.reuse.mode is ReuseMode.ONCE_PER_KIND and not extension:
+        banned = frozenset(
+            c
+            for e in state.table.ledger[player]
+            if e.scored and e.kind == combo.kind
+            for c in e.cards
+        )
+    if theirs and not partner_may_supply(rules, combo):
+        banned |= theirs
+    return banned
 
 
 def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:

@@ -42,6 +42,12 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
         return None
     if phase is not Phase.DECLARE:
         return None
+    return _declaring(rules, state, player, text)
+
+
+def _declaring(rules: Rules, state: State, player: int, text: str) -> Move | None:
+    """The moves of a declaring window."""
+    command, *args = text.split()
     match command:
         case "draw":
             return Draw()
@@ -80,17 +86,7 @@ def _play(rules: Rules, state: State, player: int, label: str) -> Move | None:
         )
         if not cards:
             return None
-        hand, exempt = tricks.duty_args(rules, state, player)
-        reason = tricks.endgame_reason(
-            cards[0],
-            hand,
-            table.trick,
-            rules.suit,
-            rules.end_strength,
-            table.trump,
-            rules.endgame,
-            exempt=exempt,
-        )
+        reason = tricks.duty_problem(rules, state, player, cards[0])
         return None if reason is not None else rules.hand_plays[cards[0]]
     if label == face:
         cards = sorted(

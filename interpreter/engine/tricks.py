@@ -159,6 +159,22 @@ def duty_args(rules: Rules, state: State, player: int) -> tuple[list[int], bool]
     return sorted(state.table.hands[player]), partner_leads(rules, state, player)
 
 
+def duty_problem(rules: Rules, state: State, player: int, card: int) -> str | None:
+    """The endgame duty that forbids ``player`` to play ``card`` now, or None."""
+    table = state.table
+    hand, exempt = duty_args(rules, state, player)
+    return endgame_reason(
+        card,
+        hand,
+        table.trick,
+        rules.suit,
+        rules.end_strength,
+        table.trump,
+        rules.endgame,
+        exempt=exempt,
+    )
+
+
 # -- the play of a card ----------------------------------------------------------------------
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
     """The cards ``player`` may play now: any card held while the stock lasts (the hand, then
@@ -201,18 +217,7 @@ def refusal(rules: Rules, state: State, player: int, label: str) -> str:
             return f"you do not hold {face}"
         if label != face:
             return f"you hold {face} only as {face}: the declared cards are back in the hand"
-        hand, exempt = duty_args(rules, state, player)
-        reason = endgame_reason(
-            cards[0],
-            hand,
-            table.trick,
-            rules.suit,
-            rules.end_strength,
-            table.trump,
-            rules.endgame,
-            exempt=exempt,
-        )
-        return reason or f"{face} may be played"
+        return duty_problem(rules, state, player, cards[0]) or f"{face} may be played"
     return not_held(label, labels_held(rules, state, player))
 
 
