@@ -346,4 +346,57 @@ def test_a_world_depends_only_on_what_the_seat_has_seen() -> None:
         world = game.resample(seat, random.Random(1))
         again = world.resample(seat, random.Random(2))
         direct = game.resample(seat, random.Random(2))
-        assert again._state.table == direct._state.table
+        for mine, theirs in ((again, direct),):
+            a, b = mine._state.table, theirs._state.table
+            assert (a.hands, a.stock, a.tables, a.undrawn) == (
+                b.hands,
+                b.stock,
+                b.tables,
+                b.undrawn,
+            )
+
+
+def test_a_world_cannot_take_back_moves_before_its_deal() -> None:
+    """Undoing past the start of a world's deal would deal the real cards again: refused."""
+    game = _midgame("bezique", seed=2, steps=200)
+    seat = game.to_act
+    assert seat is not None and game.deal_no >= 2
+    world = game.resample(seat, random.Random(0))
+    with pytest.raises(ValueError, match="before its deal"):
+        while True:
+            world.undo()
+
+
+def test_a_world_made_before_the_first_deal_has_its_own_cards() -> None:
+    order = [r + s for _ in range(2) for s in "SHDC" for r in "ATKQJ987"]
+    random.Random(3).shuffle(order)
+    game = Game.new(Rules(shipped("bezique")), deck_order=order, seed=1)
+    assert game.phase is Phase.ELECT
+    seat = game.to_act
+    assert seat is not None
+    hands = set()
+    for sample in range(4):
+        world = game.resample(seat, random.Random(sample))
+        world.apply("deal")
+        world.undo()
+        world.apply("deal")
+        hands.add(tuple(str(face) for _, face in world.view(seat).hand))
+    game.apply("deal")
+    assert tuple(str(face) for _, face in game.view(seat).hand) not in hands
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("name", ["four-handed-partners-modern", "four-handed", "three-handed"])
+def test_resample_is_quick_in_the_last_tricks_of_three_and_four_hands(name: str) -> None:
+    """Voids shown in the last tricks are dealt around, not found by trial and error."""
+    for seed in range(3):
+        game = Game.new(Rules(shipped(name)), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and (game.deal_no == 0 or game.view(0).stock_size):
+            game.step(rng.choice(game.legal_moves()))
+        while not game.is_over and game.deals_finished == 0:
+            seat = game.to_act
+            assert seat is not None
+            world = game.resample(seat, random.Random(seed))
+            assert world.view(seat) == game.view(seat)
+            game.step(rng.choice(game.legal_moves()))

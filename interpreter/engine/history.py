@@ -62,8 +62,8 @@ def before_last(rules: Rules, state: State) -> State:
     snapshot = state.snapshot
     while snapshot is not None and snapshot.moves > keep:
         snapshot = snapshot.state.snapshot
-    if snapshot is None:  # pragma: no cover - the first deal always has its snapshot
-        raise AssertionError("no snapshot before the first move")
+    if snapshot is None:  # a resampled world begins with its deal
+        raise ValueError("a world made by resample cannot take back moves before its deal")
     restored = snapshot.restore(state)
     if snapshot.deals:
         dealing.deal(rules, restored)

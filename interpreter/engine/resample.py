@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine import dealing, flow
+from interpreter.engine import dealing, flow, voids
 from interpreter.engine.moves import Draw, Move
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Chance, Logged, Phase, State
+from interpreter.engine.state import Chance, Logged, Phase, Snapshot, State
 from interpreter.engine.view import make_view
 
 ATTEMPTS = 2000
@@ -44,19 +44,20 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
     rng = rng if rng is not None else random.Random()
     snapshot = state.snapshot
     if state.deal_no == 0 or snapshot is None or not snapshot.deals:
-        world: State = state.copy()
-        world.chance = Chance(random.Random(rng.getrandbits(64)))
-        return world
+        return _before_the_deal(state, rng)
     hidden = unseen(state, seat)
+    holders = _holders(state, hidden)
+    barred = voids.forbidden(rules, state, {rules.face[c] for c in hidden})
     moves = state.log[snapshot.moves :]
     count = _count(state)
     target = make_view(rules, state, seat, [])
     for _ in range(ATTEMPTS):
-        shuffled = sorted(hidden)  # a function of what the seat knows, not of the deck order
-        rng.shuffle(shuffled)
-        place = dict(zip(hidden, shuffled, strict=True))
-        order = [place.get(card, card) for card in state.table.order]
+        place = _deal_unseen(rules, hidden, holders, barred, rng)
+        if place is None:
+            continue
+        order = [place.get(i, card) for i, card in enumerate(state.table.order)]
         world = snapshot.restore(state)
+        world.snapshot = None  # a world begins with its deal: nothing before it can be undone
         world.chance = Chance(random.Random(rng.getrandbits(64)))
         world.deal_orders = [order]
         world.count_override = count
@@ -64,6 +65,63 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
         if _replay(rules, world, moves) and _same(rules, world, state, seat, target):
             return world
     raise ResampleError(f"no world consistent with what p{seat + 1} has seen was found")
+
+
+def _before_the_deal(state: State, rng: random.Random) -> State:
+    """Before the first deal nothing is hidden but the future: a world with its own chance and
+    no fixed deck orders."""
+    world: State = state.copy()
+    world.chance = Chance(random.Random(rng.getrandbits(64)))
+    world.deal_orders = []
+    world.count_override = None
+    world.snapshot = Snapshot.of(world, deals=False)
+    return world
+
+
+Holders = list[tuple[int | None, list[int]]]
+"""Where the unseen cards are: each other seat's hand (``None``: the stock, or left undrawn),
+with the places in the deck order they were dealt from."""
+
+
+def _holders(state: State, hidden: list[int]) -> Holders:
+    """The unseen cards' places in the deck order, by who holds them now."""
+    table = state.table
+    unseen_set = set(hidden)
+    where: dict[int | None, list[int]] = {}
+    for position, card in enumerate(table.order):
+        if card in unseen_set:
+            owner = next((s for s in range(state.players) if card in table.hands[s]), None)
+            where.setdefault(owner, []).append(position)
+    return sorted(where.items(), key=lambda item: (item[0] is None, item[0] or 0))
+
+
+def _deal_unseen(
+    rules: Rules,
+    hidden: list[int],
+    holders: Holders,
+    barred: dict[int, set[str]],
+    rng: random.Random,
+) -> dict[int, int] | None:
+    """A random unseen card for each place (position in the deck order), keeping out of each
+    hand the faces its owner's plays show he did not hold; None at a dead end."""
+    pool = sorted(hidden)  # what the seat knows, not where the cards really are
+    rng.shuffle(pool)
+    place: dict[int, int] = {}
+
+    def tightness(item: tuple[int | None, list[int]]) -> tuple[bool, int]:
+        owner = item[0]
+        return owner is None, -len(barred.get(owner, ())) if owner is not None else 0
+
+    for owner, places in sorted(holders, key=tightness):  # the most barred hands first
+        bar = barred.get(owner, set()) if owner is not None else set()
+        fit = [card for card in pool if rules.face[card] not in bar]
+        if len(fit) < len(places):
+            return None
+        chosen = fit[: len(places)]
+        taken = set(chosen)
+        pool = [card for card in pool if card not in taken]
+        place.update(zip(places, chosen, strict=True))
+    return place
 
 
 def _count(state: State) -> tuple[int, int] | None:
