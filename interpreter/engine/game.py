@@ -32,6 +32,7 @@ class Game:
         self._state = state
         self._moves: list[Move] | None = None  # the legal moves, while known
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
+        self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
 
     @classmethod
     def new(
@@ -192,12 +193,15 @@ class Game:
     def step(self, move: Move) -> None:
         """Play a move taken from ``legal_moves()`` without checking it again (for
         simulations).  Passing anything else leaves the game in an undefined state."""
+        if self._checkpoints:  # those past this point belong to moves taken back
+            made = len(self._state.log)
+            self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}
         self._moves = flow.do(self.rules, self._state, move)
 
     def undo(self) -> None:
         """Take back the last move, and the chance that came after it: the game is again
         exactly what it was before the move.  Raises ``ValueError`` when no move was made."""
-        self._state = history.before_last(self.rules, self._state)
+        self._state = history.before_last(self.rules, self._state, self._checkpoints)
         self._moves = None
 
 

@@ -54,8 +54,17 @@ def lines(state: State, seat: int | None) -> list[str]:
     return out
 
 
-def before_last(rules: Rules, state: State) -> State:
-    """The state before the last move of ``state`` (which is left untouched)."""
+Checkpoints = dict[int, State]
+"""States of a game by the number of moves made, kept while taking moves back so that the next
+undo replays a few moves rather than the whole deal.  Never changed once kept."""
+
+EVERY = 8
+"""A checkpoint is kept every ``EVERY`` moves replayed."""
+
+
+def before_last(rules: Rules, state: State, checkpoints: Checkpoints | None = None) -> State:
+    """The state before the last move of ``state`` (which is left untouched).  ``checkpoints``
+    (states of this game by moves made) are used, and added to, when given."""
     if not state.log:
         raise ValueError("there is no move to take back")
     keep = len(state.log) - 1
@@ -64,9 +73,16 @@ def before_last(rules: Rules, state: State) -> State:
         snapshot = snapshot.state.snapshot
     if snapshot is None:  # a resampled world begins with its deal
         raise ValueError("a world made by resample cannot take back moves before its deal")
-    restored = snapshot.restore(state)
-    if snapshot.deals:
-        dealing.deal(rules, restored)
-    for logged in state.log[snapshot.moves : keep]:
-        flow.do(rules, restored, logged.move)
+    start = max((n for n in (checkpoints or {}) if snapshot.moves < n <= keep), default=None)
+    if start is not None and checkpoints is not None:
+        restored: State = checkpoints[start].copy()
+    else:
+        restored = snapshot.restore(state)
+        if snapshot.deals:
+            dealing.deal(rules, restored)
+        start = snapshot.moves
+    for made in range(start, keep):
+        flow.do(rules, restored, state.log[made].move)
+        if checkpoints is not None and (made + 1) % EVERY == 0 and made + 1 < keep:
+            checkpoints[made + 1] = restored.copy()
     return restored
