@@ -233,7 +233,7 @@ def test_undo_takes_back_a_move_and_its_chance(name: str) -> None:
         if rng.random() < 0.15 or (game.deals_finished and undone < 3):
             after = game.copy()
             game.undo()
-            assert game._state == before._state
+            assert game == before
             assert [str(m) for m in game.legal_moves()] == [str(m) for m in before.legal_moves()]
             undone += 1
             game = after
@@ -248,7 +248,7 @@ def test_undo_all_the_way_back_and_nothing_more() -> None:
         game.step(rng.choice(game.legal_moves()))
     while game.moves_made:
         game.undo()
-    assert game._state == start._state
+    assert game == start
     with pytest.raises(ValueError, match="no move to take back"):
         game.undo()
 
@@ -400,3 +400,21 @@ def test_resample_is_quick_in_the_last_tricks_of_three_and_four_hands(name: str)
             world = game.resample(seat, random.Random(seed))
             assert world.view(seat) == game.view(seat)
             game.step(rng.choice(game.legal_moves()))
+
+
+def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
+    game = Game.new(Rules(shipped("bezique")), seed=1)
+    assert game.players == 2
+    for seat in (-1, 2):
+        with pytest.raises(ValueError, match="there is no seat"):
+            game.view(seat)
+
+
+def test_scoring_a_lost_declaration_says_it_was_lost() -> None:
+    variant = shipped("bezique")
+    hands = [["KH", "QH", "KS", "QS", "KD", "QD", "AC", "9C"], ["7C", "8S", "9S", "7H"]]
+    game = dealt(variant, hands, turn_up="8D", stock=["9H", "TS", "TH", "9D"])
+    run(game, "play AC", "play 7C", "declare marriage_common KH QH")
+    run(game, "declare marriage_common KS QS", "draw", "play QS*2", "play 7H")
+    with pytest.raises(IllegalMoveError, match="declaration 2 was lost"):
+        game.apply("score 2")

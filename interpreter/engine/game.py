@@ -69,6 +69,11 @@ class Game:
         return self.rules.variant
 
     @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
     def phase(self) -> Phase:
         return self._state.phase
 
@@ -140,6 +145,8 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now."""
+        if not 0 <= player < self.rules.players:
+            raise ValueError(f"there is no seat {player}: seats are 0 to {self.rules.players - 1}")
         state = self._state
         moves = self.legal_moves() if state.to_act == player else []
         table = state.table
@@ -151,6 +158,15 @@ class Game:
                 public_entries(self.rules, state),
             )
         return make_view(self.rules, state, player, moves, cached[2])
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they play the same variant and are in the same state
+        (hidden cards, random generator and history included)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.rules.variant == other.rules.variant and self._state == other._state
+
+    __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Game:
         """An independent copy of the whole game, hidden cards included.  The random

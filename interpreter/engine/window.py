@@ -150,6 +150,8 @@ def declare_refusal(
 def score_refusal(rules: Rules, state: State, player: int, number: int) -> str:
     entries = state.table.ledger[player]
     entry = next((e for e in entries if e.no == number), None)
+    if entry is not None and entry.lost:
+        return f"declaration {number} was lost: a card of it was played, or a superior one scored"
     if entry is None or not entry.waiting:
         waiting = [str(e.no) for e in entries if e.waiting]
         return f"declaration {number} is not waiting to score" + (
