@@ -52,7 +52,7 @@ def test_e24_hoyle_to_score_is_lost_when_a_card_of_it_is_played() -> None:
     )
     assert game.phase is Phase.DECLARE  # the seven of trumps keeps the window open
     assert "score 2" not in texts(game)
-    with pytest.raises(IllegalMoveError, match="not waiting to score"):
+    with pytest.raises(IllegalMoveError, match="declaration 2 was lost"):
         game.apply("score 2")
     assert points(game) == (40, 0)
 

@@ -62,6 +62,8 @@ def problem(rules: Rules, state: State, player: int) -> str | None:
 
 
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
+    if state.table.blank[player] not in ("eligible", "again"):
+        return []  # the common case, decided by the first checks of ``problem``
     if rules.blanche is None or problem(rules, state, player) is not None:
         return []
     return [CarteBlanche()]

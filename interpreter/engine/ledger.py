@@ -461,7 +461,8 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
                     need[faces] = need.get(faces, 0) + 1
                 sure = frozenset(faces[0] for faces in need if len(faces) == 1)
                 simple = all(len(faces) == 1 and n == 1 for faces, n in need.items())
-                ways.append((tuple(slots), tuple(need.items()), sure, simple))
+                every = frozenset(face for faces in slots for face in faces)
+                ways.append((tuple(slots), tuple(need.items()), sure, simple, every))
             cached.append((combo, ways))
         rules.ways_cache[trump] = cached
     return cached
@@ -493,12 +494,12 @@ def declarations(
     held = set(counts)
     for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
-        for slots, need, sure, simple in ways:
+        for slots, need, sure, simple, every in ways:
             # The hottest test of the engine, failing in most windows: the faces a way needs
             # for certain first, the counts only when that is not enough.
             if not sure <= held or not (simple or _enough(need, counts)):
                 continue
-            if trick_faces is not None and trick_faces.isdisjoint(f for fs in slots for f in fs):
+            if trick_faces is not None and trick_faces.isdisjoint(every):
                 continue
             if banned is None:
                 banned = _banned(rules, state, player, combo, theirs)
@@ -518,7 +519,13 @@ def declarations(
 def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
     """Whether ``counts`` has enough cards of the faces each slot needs."""
     get = counts.get
-    return all(sum(get(one, 0) for one in faces) >= n for faces, n in need)
+    for faces, n in need:  # loops, not generators: this runs in most windows
+        have = 0
+        for one in faces:
+            have += get(one, 0)
+        if have < n:
+            return False
+    return True
 
 
 def _banned(

@@ -175,11 +175,15 @@ class Combo:
 
 
 Way = tuple[
-    tuple[tuple[str, ...], ...], tuple[tuple[tuple[str, ...], int], ...], frozenset[str], bool
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[tuple[str, ...], int], ...],
+    frozenset[str],
+    bool,
+    frozenset[str],
 ]
 """One way of forming a combination: its slots (faces that may fill each); how many cards each
-distinct slot needs; the faces it needs for certain (the slots with one face), and whether
-holding those faces is enough (every slot one face, needed once)."""
+distinct slot needs; the faces it needs for certain (the slots with one face); whether holding
+those faces is enough (every slot one face, needed once); and every face that may fill it."""
 
 
 def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:

@@ -103,7 +103,11 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
             found.append(Declare(combo.id, cards, labels, combo.points))
     for entry in table.ledger[player]:
-        if entry.waiting and score_problem(rules, state, player, entry) is None:
+        if (
+            not entry.scored
+            and not entry.lost
+            and score_problem(rules, state, player, entry) is None
+        ):
             found.append(ScorePending(entry.no, entry.combo, entry.points))
     return found
 
