@@ -418,3 +418,11 @@ def test_scoring_a_lost_declaration_says_it_was_lost() -> None:
     run(game, "declare marriage_common KS QS", "draw", "play QS*2", "play 7H")
     with pytest.raises(IllegalMoveError, match="declaration 2 was lost"):
         game.apply("score 2")
+
+
+def test_a_declaration_with_more_copies_than_held_is_refused_for_that() -> None:
+    hands = [["QS", "QS", "JD", "AC", "9H", "8H", "7H", "9C"], ["7C", "8C", "9D"]]
+    game = dealt(shipped("bezique"), hands, turn_up="8D", stock=["TD", "TC"])
+    run(game, "play AC", "play 7C")
+    with pytest.raises(IllegalMoveError, match="you hold only 1 JD"):
+        game.apply("declare double_bezique QS QS JD JD")

@@ -222,14 +222,16 @@ def refusal(rules: Rules, state: State, player: int, label: str) -> str:
 
 
 def labels_held(rules: Rules, state: State, player: int) -> dict[str, list[int]]:
-    """Every label under which ``player`` holds cards that may be declared, with the cards."""
+    """Every label under which ``player`` holds cards, with the cards: those that may form a
+    declaration (a partner's included, where they may), then the rest of his hand and table."""
     labels: dict[str, list[int]] = {}
     for grouped in ledger.groups(rules, state, player).values():
         for label, cards in grouped:
-            labels[label] = cards
+            labels[label] = list(cards)
+    listed = {card for cards in labels.values() for card in cards}
     table = state.table
     entries = ledger.entries_by_card(state, player)
-    for card in sorted(table.hands[player] | table.tables[player]):
+    for card in sorted((table.hands[player] | table.tables[player]) - listed):
         labels.setdefault(ledger.card_label(rules, state, player, card, entries), []).append(card)
     return labels
 
