@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from interpreter.engine import blanche, seven
 from interpreter.engine.events import EventKind, Reason
-from interpreter.engine.moves import Elect, Move
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, Snapshot, State, Table
 from interpreter.model.deck import CutRule
@@ -48,10 +47,6 @@ def cut(rules: Rules, state: State) -> None:
 
 
 # -- the election: the winner of the cut deals or lets the other deal --------------------------
-def moves(rules: Rules, state: State, player: int) -> list[Move]:
-    return [Elect(True), Elect(False)]
-
-
 def elect(rules: Rules, state: State, deal_self: bool) -> None:
     chooser = state.cut_winner if state.cut_winner is not None else state.to_act
     state.dealer = chooser if deal_self else (chooser + 1) % state.players

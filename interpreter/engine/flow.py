@@ -1,15 +1,12 @@
 """The course of a game: which rule module answers in each phase, and in what order.
 
-Each kind of move has one home (:data:`HOMES`): the module that lists it, refuses it with a
-reason and carries it out.  ``flow`` only sequences them: the moves of a phase, in a fixed
+Each kind of move has one home: the module that lists it, refuses it with a reason and
+carries it out.  ``flow`` only sequences them: the moves of a phase, in a fixed
 order; the refusal of a move that is not legal; and what comes after a move (the next player,
 the end of a trick, the declaring window, the draw, the next duel or deal).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal
@@ -29,34 +26,6 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import Logged, Phase, State
 from interpreter.model.play import DeclareRight
 
-Lister = Callable[[Rules, State, int], list[Move]]
-
-
-def _draw_moves(rules: Rules, state: State, player: int) -> list[Move]:
-    return [Draw()]
-
-
-@dataclass(frozen=True, slots=True)
-class Home:
-    """Where a kind of move is decided: the phase it belongs to, and its lister."""
-
-    phase: Phase
-    moves: Lister
-
-
-# The order of the entries of a phase is the order of the move list.
-HOMES: dict[str, Home] = {
-    "carte-blanche": Home(Phase.PLAY, blanche.moves),
-    "play": Home(Phase.PLAY, tricks.moves),
-    "declare": Home(Phase.DECLARE, window.moves),  # declarations and 'score N'
-    "exchange": Home(Phase.DECLARE, seven.moves),  # the exchange and the show of the seven
-    "yield": Home(Phase.DECLARE, window.yield_moves),
-    "draw": Home(Phase.DECLARE, _draw_moves),
-    "deal": Home(Phase.ELECT, dealing.moves),
-}
-_BY_PHASE: dict[Phase, tuple[Lister, ...]] = {
-    phase: tuple(home.moves for home in HOMES.values() if home.phase is phase) for phase in Phase
-}
 _PHASE_OF = {
     "carte-blanche": Phase.PLAY,
     "play": Phase.PLAY,
@@ -73,11 +42,15 @@ _PHASE_OF = {
 
 # -- legal moves ---------------------------------------------------------------------------
 def moves_now(rules: Rules, state: State) -> list[Move]:
-    """Every legal move now, in the fixed order of :data:`HOMES`."""
+    """Every legal move now, in a fixed order: carte blanche, then the cards (``play``); the
+    declarations and waiting ones to score, the seven, passing the right, then ``draw``
+    (``declare``); ``deal`` then ``pass`` (``elect``)."""
     player = state.to_act
     phase = state.phase
-    if phase is Phase.PLAY and rules.blanche is None:  # the most frequent cases first
-        return tricks.moves(rules, state, player)
+    if phase is Phase.PLAY:
+        if rules.blanche is None:
+            return tricks.moves(rules, state, player)
+        return blanche.moves(rules, state, player) + tricks.moves(rules, state, player)
     if phase is Phase.DECLARE:
         found = window.moves(rules, state, player)
         if rules.seven is not None:
@@ -86,10 +59,9 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
             found += window.yield_moves(rules, state, player)
         found.append(Draw())
         return found
-    found = []
-    for lister in _BY_PHASE[state.phase]:
-        found += lister(rules, state, player)
-    return found
+    if phase is Phase.ELECT:
+        return [Elect(True), Elect(False)]
+    return []
 
 
 # -- refusals ------------------------------------------------------------------------------
@@ -103,7 +75,7 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
     wanted = _PHASE_OF[command]
     if wanted is not phase:
-        return _wrong_phase(state, command, wanted)
+        return _wrong_phase(state, wanted)
     match command:
         case "play":
             return tricks.refusal(rules, state, player, args[0])
@@ -118,7 +90,7 @@ def refusal(rules: Rules, state: State, text: str) -> str:
     return f"{command} is not possible now"
 
 
-def _wrong_phase(state: State, command: str, wanted: Phase) -> str:
+def _wrong_phase(state: State, wanted: Phase) -> str:
     player = state.to_act
     if state.phase is Phase.ELECT:
         return f"p{player + 1} won the cut and must first say 'deal' or 'pass'"
@@ -126,8 +98,6 @@ def _wrong_phase(state: State, command: str, wanted: Phase) -> str:
         return "the dealer has already been chosen"
     if state.phase is Phase.DECLARE:
         return f"p{player + 1} may declare now; say 'draw' to go on"
-    if command == "carte-blanche":
-        return "carte blanche is declared when it is your turn to play"
     return "declaring, scoring, the seven and drawing come only after winning a trick"
 
 

@@ -20,15 +20,12 @@ from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine.errors import MoveSyntaxError
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    card: int = field(compare=False)
+class _OneCard:
+    """A move that names one card: ``card`` (its id) written as ``label``."""
+
+    __slots__ = ()
+    card: int
     label: str
-
-    kind = "play"
-
-    def __str__(self) -> str:
-        return f"play {self.label}"
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -37,6 +34,17 @@ class Play:
     @property
     def ids(self) -> tuple[int, ...]:
         return (self.card,)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(_OneCard):
+    card: int = field(compare=False)
+    label: str
+
+    kind = "play"
+
+    def __str__(self) -> str:
+        return f"play {self.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +95,7 @@ class ScorePending(_NoCards):
 
 
 @dataclass(frozen=True, slots=True)
-class ExchangeSeven:
+class ExchangeSeven(_OneCard):
     card: int = field(compare=False)
     label: str
 
@@ -96,17 +104,9 @@ class ExchangeSeven:
     def __str__(self) -> str:
         return f"exchange {self.label}"
 
-    @property
-    def faces(self) -> tuple[str, ...]:
-        return (label_face(self.label),)
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return (self.card,)
-
 
 @dataclass(frozen=True, slots=True)
-class ShowSeven:
+class ShowSeven(_OneCard):
     card: int = field(compare=False)
     label: str
 
@@ -114,14 +114,6 @@ class ShowSeven:
 
     def __str__(self) -> str:
         return f"show {self.label}"
-
-    @property
-    def faces(self) -> tuple[str, ...]:
-        return (label_face(self.label),)
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import dealing, flow, voids
+from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Draw, Move
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
@@ -126,8 +127,6 @@ def _deal_unseen(
 
 def _count(state: State) -> tuple[int, int] | None:
     """The six-pack count of this deal (lifted, guessed), which is public."""
-    from interpreter.engine.events import EventKind
-
     for event in reversed(state.events):
         if event.kind is EventKind.COUNT and event.deal == state.deal_no:
             lifted, guessed, _ = event.values

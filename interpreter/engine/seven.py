@@ -6,7 +6,7 @@ here; the move list and the refusal of an illegal move use the same checks."""
 
 from __future__ import annotations
 
-from interpreter.engine import opencards, tricks
+from interpreter.engine import ledger, opencards, tricks
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
 from interpreter.engine.rules import Rules
@@ -25,7 +25,7 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
     table = state.table
     seven = rules.seven
     if seven is not None and seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
-        won = () if table.last_trick is None else table.last_trick[0]
+        won = ledger.last_trick_cards(state)
         return next((c for c in won if rules.is_trump_seven(c, table.trump)), None)
     held = _held(rules, state, player)
     fresh = [c for c in held if c not in table.sevens_scored]
@@ -100,7 +100,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
     face = label_face(label)
     table = state.table
     held = sorted(c for c in table.hands[player] | table.tables[player] if rules.face[c] == face)
-    won = () if table.last_trick is None else table.last_trick[0]
+    won = ledger.last_trick_cards(state)
     if exchange:
         card = next(
             (c for c in (*held, *won) if c == exchange_candidate(rules, state, player)), None

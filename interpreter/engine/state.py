@@ -270,9 +270,6 @@ class Logged(NamedTuple):
     events: int
 
 
-_SHARED.add(Logged)
-
-
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """The state just before a deal was dealt (or, for the first deal, after the cut): undo and
@@ -342,10 +339,6 @@ class State(Record):
         self.events.append(
             Event(EventKind.SCORE, player, self.deal_no, points=points, what=what, **payload)
         )
-
-    @property
-    def stock_phase(self) -> bool:
-        return bool(self.table.stock)
 
 
 _RECORDS: tuple[type[Record], ...] = (Chance, Window, Table, State)
