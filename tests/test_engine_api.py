@@ -17,11 +17,13 @@ from interpreter.engine import (
     Game,
     IllegalMoveError,
     Phase,
+    PlayerView,
     Reason,
     Rules,
     describe,
 )
 from interpreter.engine.state import Record
+from interpreter.engine.view import FIELDS
 from interpreter.loader import shipped_variant_names
 from tests.support import dealt, run, shipped
 
@@ -426,3 +428,47 @@ def test_a_declaration_with_more_copies_than_held_is_refused_for_that() -> None:
     run(game, "play AC", "play 7C")
     with pytest.raises(IllegalMoveError, match="you hold only 1 JD"):
         game.apply("declare double_bezique QS QS JD JD")
+
+
+# -- views: lazy, and still the moment they were made ---------------------------------------
+def _fields(view: PlayerView) -> dict[str, object]:
+    return {name: getattr(view, name) for name in FIELDS}
+
+
+def test_a_view_kept_across_moves_still_shows_the_moment_it_was_made() -> None:
+    game = Game.new(shipped("bezique"), seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        game.step(rng.choice(game.legal_moves()))
+    seat = game.to_act or 0
+    early = game.view(seat)
+    hand_read_now = early.hand  # one field read before the game moves, the rest after
+    expected = _fields(game.view(seat))
+    for _ in range(25):
+        game.step(rng.choice(game.legal_moves()))
+    assert early.hand is hand_read_now
+    assert _fields(early) == expected
+    assert early != game.view(seat)
+
+
+def test_a_view_made_before_an_undo_is_not_changed_by_it() -> None:
+    game = Game.new(shipped("rubicon"), seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        game.step(rng.choice(game.legal_moves()))
+    kept = game.view(0)
+    expected = _fields(game.view(0))
+    game.undo()
+    game.undo()
+    assert _fields(kept) == expected
+
+
+def test_views_of_the_same_moment_are_equal_however_they_were_read() -> None:
+    game = Game.new(shipped("polish"), seed=9)
+    rng = random.Random(9)
+    for _ in range(20):
+        game.step(rng.choice(game.legal_moves()))
+    first, second = game.view(1), game.view(1)
+    second.freeze()
+    assert first == second and hash(first) == hash(second)
+    assert "legal_moves=" in repr(first) and "hand=" in repr(second)

@@ -9,6 +9,7 @@ move with the reason the rule gives, and leaves the game as it was.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 
 from interpreter.cards import parse_face
@@ -20,7 +21,7 @@ from interpreter.engine.outcome import Outcome
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Chance, DealResult, Phase, State, Table
-from interpreter.engine.view import Entries, PlayerView, make_view, public_entries
+from interpreter.engine.view import Entries, PlayerView, public_entries
 from interpreter.model import Variant
 
 
@@ -33,6 +34,7 @@ class Game:
         self._moves: list[Move] | None = None  # the legal moves, while known
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
+        self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
 
     @classmethod
     def new(
@@ -144,20 +146,33 @@ class Game:
             return False
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may know now."""
+        """What ``player`` may know now (read lazily: see ``engine.view``)."""
         if not 0 <= player < self.rules.players:
             raise ValueError(f"there is no seat {player}: seats are 0 to {self.rules.players - 1}")
-        state = self._state
-        moves = self.legal_moves() if state.to_act == player else []
-        table = state.table
+        view = PlayerView(self, player)
+        self._views.append(weakref.ref(view))
+        return view
+
+    def _public_entries(self) -> Entries:
+        """Every seat's declarations as the table sees them, made again only when a ledger
+        has changed."""
+        table = self._state.table
         cached = self._entries
         if cached is None or cached[0] is not table or cached[1] != table.ledger_changes:
             cached = self._entries = (
                 table,
                 table.ledger_changes,
-                public_entries(self.rules, state),
+                public_entries(self.rules, self._state),
             )
-        return make_view(self.rules, state, player, moves, cached[2])
+        return cached[2]
+
+    def _freeze_views(self) -> None:
+        """The game is about to change: the views still held read what they have not yet."""
+        for ref in self._views:
+            view = ref()
+            if view is not None:
+                view.freeze()
+        self._views.clear()
 
     def __eq__(self, other: object) -> bool:
         """Two games are equal when they play the same variant and are in the same state
@@ -209,6 +224,8 @@ class Game:
     def step(self, move: Move) -> None:
         """Play a move taken from ``legal_moves()`` without checking it again (for
         simulations).  Passing anything else leaves the game in an undefined state."""
+        if self._views:
+            self._freeze_views()
         if self._checkpoints:  # those past this point belong to moves taken back
             made = len(self._state.log)
             self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}
@@ -217,6 +234,7 @@ class Game:
     def undo(self) -> None:
         """Take back the last move, and the chance that came after it: the game is again
         exactly what it was before the move.  Raises ``ValueError`` when no move was made."""
+        self._freeze_views()
         self._state = history.before_last(self.rules, self._state, self._checkpoints)
         self._moves = None
 

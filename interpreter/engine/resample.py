@@ -22,7 +22,7 @@ from interpreter.engine.moves import Draw, Move
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Chance, Logged, Phase, Snapshot, State
-from interpreter.engine.view import make_view
+from interpreter.engine.view import PlayerView, Still
 
 ATTEMPTS = 2000
 """Worlds drawn before giving up; a world is rejected only when the last tricks reveal voids
@@ -51,7 +51,7 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
     barred = voids.forbidden(rules, state, {rules.face[c] for c in hidden})
     moves = state.log[snapshot.moves :]
     count = _count(state)
-    target = make_view(rules, state, seat, [])
+    target = PlayerView(Still(rules, state), seat)
     for _ in range(ATTEMPTS):
         place = _deal_unseen(rules, hidden, holders, barred, rng)
         if place is None:
@@ -177,5 +177,5 @@ def _same(rules: Rules, world: State, state: State, seat: int, target: object) -
     return (
         world.phase is state.phase
         and world.to_act == state.to_act
-        and (make_view(rules, world, seat, []) == target)
+        and PlayerView(Still(rules, world), seat) == target
     )

@@ -2,16 +2,38 @@
 
 Own hand and own declared cards; every declared card on the table and the declarations made;
 cards known to be in another hand (declared cards taken back, the turn-up drawn or exchanged,
-a seven shown); the trump, turn-up, stock size, current and last trick, scores."""
+a seven shown); the trump, turn-up, stock size, current and last trick, scores.
+
+A view costs nothing until it is read: each field is worked out from the game the first time
+it is read, then kept.  A view stays valid for as long as it is kept: before the game moves on
+(``step``, ``apply``, ``undo``), it fills in whatever its holder has not read yet
+(:meth:`PlayerView.freeze`), so a view read later still shows the moment it was made.  A view
+dropped before the next move (a bot that reads only its legal moves) never pays for the rest.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Protocol
 
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Entry, Phase, State
+
+
+class Source(Protocol):
+    """What a view reads: a game (or a bare state, for resampling)."""
+
+    rules: Rules
+    _state: State
+
+    def legal_moves(self) -> list[Move]: ...
+    def _public_entries(self) -> Entries: ...
+
+
+Cards = tuple[tuple[int, Face], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,34 +48,151 @@ class PublicEntry:
     lost: bool = False  # shown 'to score' and lost since (laws 46–48); it still bars
 
 
-@dataclass(frozen=True, slots=True)
+Entries = tuple[tuple[PublicEntry, ...], ...]
+
+
 class PlayerView:
+    """What ``player`` may know at one moment of a game (read lazily, see the module)."""
+
     player: int
     players: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    deal_no: int
-    trick_no: int
-    trump: str | None
-    turn_up: Face | None
-    stock_size: int
-    hand: tuple[tuple[int, Face], ...]  # own concealed cards (id, face)
-    table: tuple[tuple[tuple[int, Face], ...], ...]  # each seat's declared cards on the table
-    open: tuple[tuple[tuple[int, Face], ...], ...]  # each seat's open cards (Polish): public
-    known: tuple[tuple[Face, ...], ...]  # cards seen that are back in each seat's hand
-    hand_sizes: tuple[int, ...]  # hand plus table, per seat
-    trick: tuple[tuple[int, Face], ...]  # (seat, face) played so far
-    last_trick: tuple[tuple[int, Face], ...]
-    last_trick_winner: int | None
-    heap: tuple[Face, ...]  # played cards lying face up until a brisque is won (law 25)
-    entries: tuple[tuple[PublicEntry, ...], ...]
-    scores: tuple[int, ...]
-    deal_points: tuple[int, ...]
-    legal_moves: tuple[Move, ...]
 
+    def __init__(self, source: Source, player: int) -> None:
+        self._source: Source | None = source
+        self._rules: Rules = source.rules
+        self.player = player
+        self.players = source.rules.players
+
+    # -- the game the view reads, until it is frozen --------------------------------------------
     @property
-    def my_cards(self) -> tuple[tuple[int, Face], ...]:
+    def _state(self) -> State:
+        source = self._source
+        assert source is not None, "a frozen view has every field already"
+        return source._state
+
+    def freeze(self) -> None:
+        """Read every field now and let go of the game (the game calls this before it moves
+        on, for views still held)."""
+        if self._source is None:
+            return
+        for name in FIELDS:
+            getattr(self, name)
+        self._source = None
+
+    # -- the fields -------------------------------------------------------------------------
+    @cached_property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @cached_property
+    def to_act(self) -> int | None:
+        state = self._state
+        return None if state.phase is Phase.OVER else state.to_act
+
+    @cached_property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @cached_property
+    def deal_no(self) -> int:
+        return self._state.deal_no
+
+    @cached_property
+    def trick_no(self) -> int:
+        return self._state.table.trick_no
+
+    @cached_property
+    def trump(self) -> str | None:
+        return self._state.table.trump
+
+    @cached_property
+    def turn_up(self) -> Face | None:
+        card = self._state.table.turn_up
+        return None if card is None else self._rules.faces[card]
+
+    @cached_property
+    def stock_size(self) -> int:
+        return len(self._state.table.stock)
+
+    @cached_property
+    def hand(self) -> Cards:
+        """Own concealed cards (id, face)."""
+        return self._cards(self._state.table.hands[self.player])
+
+    @cached_property
+    def table(self) -> tuple[Cards, ...]:
+        """Each seat's declared cards on the table."""
+        return tuple(self._cards(cards) for cards in self._state.table.tables)
+
+    @cached_property
+    def open(self) -> tuple[Cards, ...]:
+        """Each seat's open cards (Polish): public, unplayable."""
+        return tuple(self._cards(cards) for cards in self._state.table.open)
+
+    @cached_property
+    def known(self) -> tuple[tuple[Face, ...], ...]:
+        """Cards seen that are back in each seat's hand."""
+        faces = self._rules.faces
+        return tuple(
+            tuple([faces[c] for c in sorted(known)]) if known else ()
+            for known in self._state.table.known
+        )
+
+    @cached_property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Hand plus table, per seat."""
+        table = self._state.table
+        return tuple(len(h) + len(t) for h, t in zip(table.hands, table.tables, strict=True))
+
+    @cached_property
+    def trick(self) -> tuple[tuple[int, Face], ...]:
+        """(seat, face) played so far."""
+        table = self._state.table
+        faces = self._rules.faces
+        return tuple((s, faces[c]) for s, c in zip(table.trick_players, table.trick, strict=True))
+
+    @cached_property
+    def last_trick(self) -> tuple[tuple[int, Face], ...]:
+        last = self._state.table.last_trick
+        if last is None:
+            return ()
+        faces = self._rules.faces
+        return tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True))
+
+    @cached_property
+    def last_trick_winner(self) -> int | None:
+        last = self._state.table.last_trick
+        return None if last is None else last[2]
+
+    @cached_property
+    def heap(self) -> tuple[Face, ...]:
+        """Played cards lying face up until a brisque is won (law 25)."""
+        faces = self._rules.faces
+        return tuple(faces[c] for c in self._state.table.heap)
+
+    @cached_property
+    def entries(self) -> Entries:
+        source = self._source
+        assert source is not None
+        return source._public_entries()
+
+    @cached_property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._state.scores)
+
+    @cached_property
+    def deal_points(self) -> tuple[int, ...]:
+        return tuple(self._state.table.points)
+
+    @cached_property
+    def legal_moves(self) -> tuple[Move, ...]:
+        source = self._source
+        assert source is not None
+        return tuple(source.legal_moves()) if source._state.to_act == self.player else ()
+
+    # -- derived ----------------------------------------------------------------------------
+    @property
+    def my_cards(self) -> Cards:
         """Hand and own table together: every card this player may play."""
         return self.hand + self.table[self.player]
 
@@ -61,61 +200,40 @@ class PlayerView:
     def endgame(self) -> bool:
         return self.stock_size == 0
 
+    def _cards(self, ids: set[int]) -> Cards:
+        if not ids:
+            return ()
+        pairs = self._rules.pairs
+        return tuple([pairs[c] for c in sorted(ids, key=self._rules.order.__getitem__)])
 
-Entries = tuple[tuple[PublicEntry, ...], ...]
+    # -- as a value ---------------------------------------------------------------------------
+    def _values(self) -> tuple[Any, ...]:
+        return (self.player, self.players, *(getattr(self, name) for name in FIELDS))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in ("player", "players", *FIELDS)
+        )
+        return f"PlayerView({shown})"
+
+
+FIELDS: tuple[str, ...] = tuple(
+    name for name, value in vars(PlayerView).items() if isinstance(value, cached_property)
+)
+"""The view's fields, in order (``player`` and ``players`` are set when it is made)."""
 
 
 def public_entries(rules: Rules, state: State) -> Entries:
     """Every seat's declarations as the table sees them."""
     return tuple(_entries(rules, entries) for entries in state.table.ledger)
-
-
-def make_view(
-    rules: Rules, state: State, player: int, moves: list[Move], entries: Entries | None = None
-) -> PlayerView:
-    """The view of ``player``; ``entries``: the public entries, when already made."""
-    n = state.players
-    faces = rules.faces
-    table = state.table
-    order = rules.order.__getitem__
-
-    pairs = rules.pairs
-
-    def cards(ids: set[int]) -> tuple[tuple[int, Face], ...]:
-        if not ids:
-            return ()
-        return tuple([pairs[c] for c in sorted(ids, key=order)])
-
-    last = table.last_trick
-    return PlayerView(
-        player=player,
-        players=n,
-        phase=state.phase,
-        to_act=None if state.phase is Phase.OVER else state.to_act,
-        dealer=state.dealer,
-        deal_no=state.deal_no,
-        trick_no=table.trick_no,
-        trump=table.trump,
-        turn_up=None if table.turn_up is None else faces[table.turn_up],
-        stock_size=len(table.stock),
-        hand=cards(table.hands[player]),
-        table=tuple(cards(table.tables[seat]) for seat in range(n)),
-        open=tuple(cards(table.open[seat]) for seat in range(n)),
-        known=tuple(
-            tuple([faces[c] for c in sorted(known)]) if known else () for known in table.known
-        ),
-        hand_sizes=tuple(len(table.hands[s]) + len(table.tables[s]) for s in range(n)),
-        trick=tuple((s, faces[c]) for s, c in zip(table.trick_players, table.trick, strict=True)),
-        last_trick=()
-        if last is None
-        else tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True)),
-        last_trick_winner=None if last is None else last[2],
-        heap=tuple(faces[c] for c in table.heap),
-        entries=public_entries(rules, state) if entries is None else entries,
-        scores=tuple(state.scores),
-        deal_points=tuple(table.points),
-        legal_moves=tuple(moves) if state.to_act == player else (),
-    )
 
 
 def _entries(rules: Rules, entries: list[Entry]) -> tuple[PublicEntry, ...]:
@@ -135,3 +253,17 @@ def _entries(rules: Rules, entries: list[Entry]) -> tuple[PublicEntry, ...]:
             for e in entries
         ]
     )
+
+
+class Still:
+    """A bare state as a view's source, without legal moves (for comparing what a seat sees in
+    two states)."""
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        self.rules, self._state = rules, state
+
+    def legal_moves(self) -> list[Move]:
+        return []
+
+    def _public_entries(self) -> Entries:
+        return public_entries(self.rules, self._state)
