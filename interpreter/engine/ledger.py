@@ -448,21 +448,24 @@ def _fill(
 
 
 def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
-    """For each combination, its ways of forming with ``trump``: the slots, and how many cards
-    each distinct slot needs (for a quick count before any enumeration).  Cached per variant."""
+    """For each combination, its ways of forming with ``trump``: the slots, and what they need
+    as masks of card bits (for a quick test before any enumeration).  Cached per variant."""
     cached = rules.ways_cache.get(trump)
     if cached is None:
         cached = []
+        masks = rules.face_mask
         for combo in rules.combos:
             ways: list[Way] = []
             for slots in requirements(rules, combo, trump):
                 need: dict[tuple[str, ...], int] = {}
                 for faces in slots:
                     need[faces] = need.get(faces, 0) + 1
-                sure = frozenset(faces[0] for faces in need if len(faces) == 1)
-                simple = all(len(faces) == 1 and n == 1 for faces, n in need.items())
-                every = frozenset(face for faces in slots for face in faces)
-                ways.append((tuple(slots), tuple(need.items()), sure, simple, every))
+                needs = sorted(
+                    ((sum(masks.get(f, 0) for f in faces), n) for faces, n in need.items()),
+                    key=lambda item: (item[0].bit_count(), -item[1]),
+                )
+                every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
+                ways.append((tuple(slots), tuple(needs), every))
             cached.append((combo, ways))
         rules.ways_cache[trump] = cached
     return cached
@@ -476,56 +479,48 @@ def declarations(
 ) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
     one per distinct set of labels, in a fixed order."""
-    counts: dict[str, int] = {}
-    face = rules.face
+    bit = rules.bit
+    held = 0
     for card in source_cards(rules, state, player):
-        counts[face[card]] = counts.get(face[card], 0) + 1
+        held |= bit[card]
     theirs = frozenset[int]()
     if rules.reuse.partner_multi:
         theirs = _partner_cards(rules, state, player)
         for card in theirs:
-            counts[face[card]] = counts.get(face[card], 0) + 1
+            held |= bit[card]
     by_face: Groups | None = None
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
-    trick_faces: set[str] | None = None
+    trick = -1
     if rules.declare.must_use_trick_card:
-        trick_faces = {face[c] for c in last_trick_cards(state)}
-    held = set(counts)
+        masks, face = rules.face_mask, rules.face
+        trick = 0
+        for card in last_trick_cards(state):
+            trick |= masks[face[card]]
     for combo, ways in _ways(rules, state.table.trump):
         banned: frozenset[int] | None = None
-        for slots, need, sure, simple, every in ways:
-            # The hottest test of the engine, failing in most windows: the faces a way needs
-            # for certain first, the counts only when that is not enough.
-            if not sure <= held or not (simple or _enough(need, counts)):
-                continue
-            if trick_faces is not None and trick_faces.isdisjoint(every):
-                continue
-            if banned is None:
-                banned = _banned(rules, state, player, combo, theirs)
-            if by_face is None:
-                by_face = groups(rules, state, player)
-            seen: set[tuple[str, ...]] = set()
-            for filling in _fill(slots, by_face, banned):
-                labels = tuple(label for label, _ in filling)
-                if labels in seen:
+        for slots, needs, every in ways:
+            # The hottest test of the engine, failing in most windows: enough cards of the
+            # faces each slot needs, the rarest first.
+            for mask, count in needs:
+                if (held & mask).bit_count() < count:
+                    break
+            else:
+                if not trick & every:
                     continue
-                seen.add(labels)
-                cards = tuple(card for _, card in filling)
-                if allowed(combo, frozenset(cards)) is None:
-                    yield combo, cards, labels
-
-
-def _enough(need: tuple[tuple[tuple[str, ...], int], ...], counts: dict[str, int]) -> bool:
-    """Whether ``counts`` has enough cards of the faces each slot needs."""
-    get = counts.get
-    for faces, n in need:  # loops, not generators: this runs in most windows
-        have = 0
-        for one in faces:
-            have += get(one, 0)
-        if have < n:
-            return False
-    return True
+                if banned is None:
+                    banned = _banned(rules, state, player, combo, theirs)
+                if by_face is None:
+                    by_face = groups(rules, state, player)
+                seen: set[tuple[str, ...]] = set()
+                for filling in _fill(slots, by_face, banned):
+                    labels = tuple(label for label, _ in filling)
+                    if labels in seen:
+                        continue
+                    seen.add(labels)
+                    cards = tuple(card for _, card in filling)
+                    if allowed(combo, frozenset(cards)) is None:
+                        yield combo, cards, labels
 
 
 def _banned(

@@ -174,16 +174,10 @@ class Combo:
         return self.name
 
 
-Way = tuple[
-    tuple[tuple[str, ...], ...],
-    tuple[tuple[tuple[str, ...], int], ...],
-    frozenset[str],
-    bool,
-    frozenset[str],
-]
-"""One way of forming a combination: its slots (faces that may fill each); how many cards each
-distinct slot needs; the faces it needs for certain (the slots with one face); whether holding
-those faces is enough (every slot one face, needed once); and every face that may fill it."""
+Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
+"""One way of forming a combination: its slots (the faces that may fill each); what it needs,
+as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
+first; and every card that may fill it, as a mask."""
 
 
 def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
@@ -254,6 +248,11 @@ class Rules:
         for card, face in enumerate(self.face):
             by_face.setdefault(face, []).append(card)
         self.by_face: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in by_face.items()}
+        # Sets of cards as integers, one bit per card: a face is the mask of its copies.
+        self.bit: tuple[int, ...] = tuple(1 << card for card in range(self.n_cards))
+        self.face_mask: dict[str, int] = {
+            face: sum(1 << card for card in copies) for face, copies in self.by_face.items()
+        }
         self.combos: tuple[Combo, ...] = tuple(
             _compile_combo(c) for c in variant.combinations if c.enabled
         )

@@ -13,9 +13,9 @@ dropped before the next move (a bot that reads only its legal moves) never pays 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
@@ -51,6 +51,30 @@ class PublicEntry:
 Entries = tuple[tuple[PublicEntry, ...], ...]
 
 
+T = TypeVar("T")
+
+
+class lazy(Generic[T]):  # lower case: used as a decorator, like property
+    """A field worked out when first read, then kept in the instance (which then answers
+    without calling this again).  Like ``functools.cached_property``, without its lock."""
+
+    def __init__(self, work: Callable[[Any], T]) -> None:
+        self.work = work
+        self.name = work.__name__
+        self.__doc__ = work.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> lazy[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type) -> T: ...
+    def __get__(self, instance: object | None, owner: type) -> lazy[T] | T:
+        if instance is None:
+            return self
+        value = self.work(instance)
+        instance.__dict__[self.name] = value
+        return value
+
+
 class PlayerView:
     """What ``player`` may know at one moment of a game (read lazily, see the module)."""
 
@@ -80,56 +104,56 @@ class PlayerView:
         self._source = None
 
     # -- the fields -------------------------------------------------------------------------
-    @cached_property
+    @lazy
     def phase(self) -> Phase:
         return self._state.phase
 
-    @cached_property
+    @lazy
     def to_act(self) -> int | None:
         state = self._state
         return None if state.phase is Phase.OVER else state.to_act
 
-    @cached_property
+    @lazy
     def dealer(self) -> int:
         return self._state.dealer
 
-    @cached_property
+    @lazy
     def deal_no(self) -> int:
         return self._state.deal_no
 
-    @cached_property
+    @lazy
     def trick_no(self) -> int:
         return self._state.table.trick_no
 
-    @cached_property
+    @lazy
     def trump(self) -> str | None:
         return self._state.table.trump
 
-    @cached_property
+    @lazy
     def turn_up(self) -> Face | None:
         card = self._state.table.turn_up
         return None if card is None else self._rules.faces[card]
 
-    @cached_property
+    @lazy
     def stock_size(self) -> int:
         return len(self._state.table.stock)
 
-    @cached_property
+    @lazy
     def hand(self) -> Cards:
         """Own concealed cards (id, face)."""
         return self._cards(self._state.table.hands[self.player])
 
-    @cached_property
+    @lazy
     def table(self) -> tuple[Cards, ...]:
         """Each seat's declared cards on the table."""
         return tuple(self._cards(cards) for cards in self._state.table.tables)
 
-    @cached_property
+    @lazy
     def open(self) -> tuple[Cards, ...]:
         """Each seat's open cards (Polish): public, unplayable."""
         return tuple(self._cards(cards) for cards in self._state.table.open)
 
-    @cached_property
+    @lazy
     def known(self) -> tuple[tuple[Face, ...], ...]:
         """Cards seen that are back in each seat's hand."""
         faces = self._rules.faces
@@ -138,20 +162,20 @@ class PlayerView:
             for known in self._state.table.known
         )
 
-    @cached_property
+    @lazy
     def hand_sizes(self) -> tuple[int, ...]:
         """Hand plus table, per seat."""
         table = self._state.table
         return tuple(len(h) + len(t) for h, t in zip(table.hands, table.tables, strict=True))
 
-    @cached_property
+    @lazy
     def trick(self) -> tuple[tuple[int, Face], ...]:
         """(seat, face) played so far."""
         table = self._state.table
         faces = self._rules.faces
         return tuple((s, faces[c]) for s, c in zip(table.trick_players, table.trick, strict=True))
 
-    @cached_property
+    @lazy
     def last_trick(self) -> tuple[tuple[int, Face], ...]:
         last = self._state.table.last_trick
         if last is None:
@@ -159,32 +183,32 @@ class PlayerView:
         faces = self._rules.faces
         return tuple((s, faces[c]) for s, c in zip(last[1], last[0], strict=True))
 
-    @cached_property
+    @lazy
     def last_trick_winner(self) -> int | None:
         last = self._state.table.last_trick
         return None if last is None else last[2]
 
-    @cached_property
+    @lazy
     def heap(self) -> tuple[Face, ...]:
         """Played cards lying face up until a brisque is won (law 25)."""
         faces = self._rules.faces
         return tuple(faces[c] for c in self._state.table.heap)
 
-    @cached_property
+    @lazy
     def entries(self) -> Entries:
         source = self._source
         assert source is not None
         return source._public_entries()
 
-    @cached_property
+    @lazy
     def scores(self) -> tuple[int, ...]:
         return tuple(self._state.scores)
 
-    @cached_property
+    @lazy
     def deal_points(self) -> tuple[int, ...]:
         return tuple(self._state.table.points)
 
-    @cached_property
+    @lazy
     def legal_moves(self) -> tuple[Move, ...]:
         source = self._source
         assert source is not None
@@ -226,7 +250,7 @@ class PlayerView:
 
 
 FIELDS: tuple[str, ...] = tuple(
-    name for name, value in vars(PlayerView).items() if isinstance(value, cached_property)
+    name for name, value in vars(PlayerView).items() if isinstance(value, lazy)
 )
 """The view's fields, in order (``player`` and ``players`` are set when it is made)."""
 
