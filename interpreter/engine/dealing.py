@@ -56,9 +56,11 @@ def elect(rules: Rules, state: State, deal_self: bool) -> None:
 
 def deal(rules: Rules, state: State) -> None:
     """Deal the next hand: from the next fixed deck order if any, else a fresh shuffle."""
-    state.snapshot = Snapshot.of(state, deals=True)
     n = state.players
+    # The new deal's table first: the snapshot need not copy the finished deal's (dealing
+    # again from the snapshot lays a new table anyway).
     table = state.table = Table.empty(n)
+    state.snapshot = Snapshot.of(state, deals=True)
     state.deal_no += 1
     if state.deal_orders:
         order = state.deal_orders.pop(0)

@@ -26,6 +26,8 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import Logged, Phase, State
 from interpreter.model.play import DeclareRight
 
+DRAW = Draw()  # moves are immutable values: one is enough
+
 _PHASE_OF = {
     "carte-blanche": Phase.PLAY,
     "play": Phase.PLAY,
@@ -57,7 +59,7 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
             found += seven.moves(rules, state, player)
         if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
             found += window.yield_moves(rules, state, player)
-        found.append(Draw())
+        found.append(DRAW)
         return found
     if phase is Phase.ELECT:
         return [Elect(True), Elect(False)]
@@ -169,6 +171,8 @@ def open_window(rules: Rules, state: State, seat: int) -> Listed:
     state.phase = Phase.DECLARE
     state.to_act = seat
     state.table.window.reopen()
+    if not window.may_act(rules, state, seat):
+        return close_window(rules, state)
     found = moves_now(rules, state)
     if len(found) == 1:  # nothing but 'draw'
         return close_window(rules, state)

@@ -474,21 +474,17 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
 Allowed = Callable[[Combo, frozenset[int]], str | None]
 
 
-def declarations(
-    rules: Rules, state: State, player: int, allowed: Allowed
-) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
-    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
-    one per distinct set of labels, in a fixed order."""
+def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]:
+    """The ways of forming a combination for which ``player`` has enough cards of the right
+    faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
+    in most windows.  ``declarations`` enumerates the cards of these ways only."""
     bit = rules.bit
     held = 0
     for card in source_cards(rules, state, player):
         held |= bit[card]
-    theirs = frozenset[int]()
     if rules.reuse.partner_multi:
-        theirs = _partner_cards(rules, state, player)
-        for card in theirs:
+        for card in _partner_cards(rules, state, player):
             held |= bit[card]
-    by_face: Groups | None = None
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1
@@ -497,30 +493,43 @@ def declarations(
         trick = 0
         for card in last_trick_cards(state):
             trick |= masks[face[card]]
+    found: list[tuple[Combo, Way]] = []
     for combo, ways in _ways(rules, state.table.trump):
-        banned: frozenset[int] | None = None
-        for slots, needs, every in ways:
-            # The hottest test of the engine, failing in most windows: enough cards of the
-            # faces each slot needs, the rarest first.
-            for mask, count in needs:
+        for way in ways:
+            # The hottest test of the engine: enough cards of the faces each slot needs, the
+            # rarest first.
+            for mask, count in way[1]:
                 if (held & mask).bit_count() < count:
                     break
             else:
-                if not trick & every:
-                    continue
-                if banned is None:
-                    banned = _banned(rules, state, player, combo, theirs)
-                if by_face is None:
-                    by_face = groups(rules, state, player)
-                seen: set[tuple[str, ...]] = set()
-                for filling in _fill(slots, by_face, banned):
-                    labels = tuple(label for label, _ in filling)
-                    if labels in seen:
-                        continue
-                    seen.add(labels)
-                    cards = tuple(card for _, card in filling)
-                    if allowed(combo, frozenset(cards)) is None:
-                        yield combo, cards, labels
+                if trick & way[2]:
+                    found.append((combo, way))
+    return found
+
+
+def declarations(
+    rules: Rules, state: State, player: int, allowed: Allowed
+) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
+    one per distinct set of labels, in a fixed order."""
+    ways = formable(rules, state, player)
+    if not ways:
+        return
+    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_multi else frozenset()
+    by_face = groups(rules, state, player)
+    banned: dict[str, frozenset[int]] = {}
+    for combo, (slots, _, _) in ways:
+        if combo.id not in banned:
+            banned[combo.id] = _banned(rules, state, player, combo, theirs)
+        seen: set[tuple[str, ...]] = set()
+        for filling in _fill(slots, by_face, banned[combo.id]):
+            labels = tuple(label for label, _ in filling)
+            if labels in seen:
+                continue
+            seen.add(labels)
+            cards = tuple(card for _, card in filling)
+            if allowed(combo, frozenset(cards)) is None:
+                yield combo, cards, labels
 
 
 def _banned(

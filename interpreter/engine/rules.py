@@ -223,6 +223,10 @@ class Rules:
             next(i for i, side in enumerate(self.sides) if seat in side)
             for seat in range(self.players)
         )
+        self._partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
+            for seat in range(self.players)
+        )
         self.suit: tuple[str, ...] = tuple(face.suit for face in cards)
         self.rank: tuple[str, ...] = tuple(face.rank for face in cards)
         self.face: tuple[str, ...] = tuple(str(face) for face in cards)
@@ -288,6 +292,13 @@ class Rules:
         }
         # The move that plays each card from the hand (its label is just its face).
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
+        # The cards in display order: a card's place in it, and for each place its face (as a
+        # number) and the move that plays it, so that a hand is listed by sorting integers.
+        ranked = sorted(range(self.n_cards), key=self.order.__getitem__)
+        self.place: tuple[int, ...] = tuple(sorted(range(self.n_cards), key=ranked.__getitem__))
+        face_no = {face: n for n, face in enumerate(dict.fromkeys(self.face[c] for c in ranked))}
+        self.face_at: tuple[int, ...] = tuple(face_no[self.face[c]] for c in ranked)
+        self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
         self.ways_cache: dict[str | None, list[tuple[Combo, list[Way]]]] = {}
@@ -303,7 +314,7 @@ class Rules:
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (none when each plays for himself)."""
-        return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
+        return self._partners[seat]
 
     def seven_set(self, trump: str | None) -> frozenset[int]:
         """The physical sevens of trumps, as a set."""

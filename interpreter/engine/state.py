@@ -178,6 +178,8 @@ class Window(Record):
 
     def reopen(self) -> None:
         """A new declarer's turn in the same window: nothing declared yet."""
+        if not (self.acted or self.scored or self.cards or self.kinds):
+            return  # the common case: nothing was done in the last window
         self.scored = False
         self.cards = set()
         self.kinds = set()

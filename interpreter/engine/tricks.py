@@ -7,18 +7,21 @@ card (the first step that left it out) come from the same walk."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Protocol
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
-from interpreter.engine.events import EventKind, Reason, fast_event
+from interpreter.engine.events import Event, EventKind, Reason, fast_event
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import HeadReference, TrickPiles, TrumpIfVoid
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
+
+_event = tuple.__new__  # an Event without the named tuple's keyword handling
+_NO_PAYLOAD = (0, "", 0, (), None)  # points, what, number, values, seen_by
 
 
 class Duties(Protocol):
@@ -180,9 +183,6 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     """The cards ``player`` may play now: any card held while the stock lasts (the hand, then
     the declared cards on the table), the cards the duties allow in the last tricks."""
     table = state.table
-    suit_rank = rules.order.__getitem__
-    plays = rules.hand_plays
-    result: dict[str, Play] = {}
     if not table.stock:
         hand, exempt = duty_args(rules, state, player)
         cards = endgame_playable(
@@ -194,17 +194,30 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
             rules.endgame,
             exempt=exempt,
         )
-        for card in sorted(cards, key=suit_rank):
-            result.setdefault(rules.face[card], plays[card])
-        return list(result.values())
-    for card in sorted(table.hands[player], key=suit_rank):
-        result.setdefault(rules.face[card], plays[card])
+        return _hand_plays(rules, cards)
+    found = _hand_plays(rules, table.hands[player])
     if table.tables[player]:
+        labels: set[str] = set()
         entries = ledger.entries_by_card(state, player)
-        for card in sorted(table.tables[player], key=suit_rank):
+        for card in sorted(table.tables[player], key=rules.order.__getitem__):
             label = ledger.card_label(rules, state, player, card, entries)
-            result.setdefault(label, Play(card, label))
-    return list(result.values())
+            if label not in labels:
+                labels.add(label)
+                found.append(Play(card, label))
+    return found
+
+
+def _hand_plays(rules: Rules, hand: Iterable[int]) -> list[Move]:
+    """One play per face of ``hand``, its first copy, in display order."""
+    face_at, play_at = rules.face_at, rules.play_at
+    found: list[Move] = []
+    last = -1
+    for place in sorted(map(rules.place.__getitem__, hand)):
+        face = face_at[place]
+        if face != last:
+            last = face
+            found.append(play_at[place])
+    return found
 
 
 def refusal(rules: Rules, state: State, player: int, label: str) -> str:
@@ -258,7 +271,9 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.events.append(fast_event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
+    state.events.append(
+        _event(Event, (EventKind.PLAY, player, state.deal_no, (rules.face[card],), *_NO_PAYLOAD))
+    )
     if declared or not table.stock:  # law 46, a partner's waiting declarations included
         for seat, entries in enumerate(table.ledger):
             for index, entry in enumerate(entries):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
-from interpreter.engine import ledger
+from interpreter.engine import ledger, seven
 from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.rules import Combo, Rules
@@ -110,6 +110,21 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         ):
             found.append(ScorePending(entry.no, entry.combo, entry.points))
     return found
+
+
+def may_act(rules: Rules, state: State, player: int) -> bool:
+    """Whether ``player`` may do anything in the window but draw: an exact quick test (False
+    means the move list is 'draw' alone), so that most windows close without listing moves."""
+    if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
+        return True
+    if any(entry.waiting for entry in state.table.ledger[player]):
+        return True
+    if rules.seven is not None and seven.moves(rules, state, player):
+        return True
+    return bool(
+        (_scores_now(rules, state.table.window) or rules.declare.pending_allowed)
+        and ledger.formable(rules, state, player)
+    )
 
 
 def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
