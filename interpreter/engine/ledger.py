@@ -21,7 +21,6 @@ from interpreter.model.play import (
     ReformTrigger,
     ReuseMode,
     TrumpMode,
-    Zone,
 )
 
 
@@ -59,14 +58,14 @@ def card_label(
 def source_cards(rules: Rules, state: State, player: int) -> list[int]:
     """The cards that may form a declaration: by default the hand and the table; with open
     cards (Polish), the open cards only."""
-    zones = rules.declare.sources
+    declare = rules.declare
     table = state.table
     cards: list[int] = []
-    if Zone.HAND in zones:
+    if declare.from_hand:
         cards += table.hands[player]
-    if Zone.TABLE in zones:
+    if declare.from_table:
         cards += table.tables[player]
-    if Zone.OPEN in zones:
+    if declare.from_open:
         cards += table.open[player]
     return cards
 
@@ -447,15 +446,15 @@ def _fill(
     yield from step(0, 0)
 
 
-def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
-    """For each combination, its ways of forming with ``trump``: the slots, and what they need
-    as masks of card bits (for a quick test before any enumeration).  Cached per variant."""
+def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, Way]]:
+    """Every way of forming each combination with ``trump``, in order: the slots, and what they
+    need as masks of card bits (for a quick test before any enumeration).  Cached per
+    variant."""
     cached = rules.ways_cache.get(trump)
     if cached is None:
         cached = []
         masks = rules.face_mask
         for combo in rules.combos:
-            ways: list[Way] = []
             for slots in requirements(rules, combo, trump):
                 need: dict[tuple[str, ...], int] = {}
                 for faces in slots:
@@ -465,8 +464,7 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, list[Way]]]:
                     key=lambda item: (item[0].bit_count(), -item[1]),
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                ways.append((tuple(slots), tuple(needs), every))
-            cached.append((combo, ways))
+                cached.append((combo, (tuple(slots), tuple(needs), every)))
         rules.ways_cache[trump] = cached
     return cached
 
@@ -480,8 +478,16 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
     bit = rules.bit
     held = 0
-    for card in source_cards(rules, state, player):
-        held |= bit[card]
+    declare, table = rules.declare, state.table
+    if declare.from_hand:
+        for card in table.hands[player]:
+            held |= bit[card]
+    if declare.from_table:
+        for card in table.tables[player]:
+            held |= bit[card]
+    if declare.from_open:
+        for card in table.open[player]:
+            held |= bit[card]
     if rules.reuse.partner_multi:
         for card in _partner_cards(rules, state, player):
             held |= bit[card]
@@ -494,16 +500,15 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
         for card in last_trick_cards(state):
             trick |= masks[face[card]]
     found: list[tuple[Combo, Way]] = []
-    for combo, ways in _ways(rules, state.table.trump):
-        for way in ways:
-            # The hottest test of the engine: enough cards of the faces each slot needs, the
-            # rarest first.
-            for mask, count in way[1]:
-                if (held & mask).bit_count() < count:
-                    break
-            else:
-                if trick & way[2]:
-                    found.append((combo, way))
+    for combo, way in _ways(rules, table.trump):
+        # The hottest test of the engine: enough cards of the faces each slot needs, the
+        # rarest first.
+        for mask, count in way[1]:
+            if (held & mask).bit_count() < count:
+                break
+        else:
+            if trick & way[2]:
+                found.append((combo, way))
     return found
 
 

@@ -72,6 +72,15 @@ class DeclareRules:
     must_use_trick_card: bool
     mode: TrumpMode
     fixed_on: TrumpFixedOn
+    # The source zones as flags, for the hot paths.
+    from_hand: bool = field(init=False)
+    from_table: bool = field(init=False)
+    from_open: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
+        object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
+        object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +310,7 @@ class Rules:
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
-        self.ways_cache: dict[str | None, list[tuple[Combo, list[Way]]]] = {}
+        self.ways_cache: dict[str | None, list[tuple[Combo, Way]]] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]
