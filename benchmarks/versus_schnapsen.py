@@ -128,7 +128,7 @@ def _simulate(variant: Variant, count: int, budget: float, seed: int) -> tuple[i
             if time.perf_counter() - started > budget / 5 or spent > budget / 10:
                 break
             trial *= 2
-        count = max(1, round(trial / spent * budget))
+        count = max(1, round(trial / max(spent, 1e-6) * budget))
     cpu = time.process_time()
     summary = simulate(variant, count, seed=seed, agents=agents)
     return summary.deals, time.process_time() - cpu
@@ -210,21 +210,17 @@ def reference_python(venv: Path) -> Path:
 
 
 def ours_command(
-    name: str, mode: str, args: argparse.Namespace, seed: int, tricks: bool
+    name: str, mode: str, args: argparse.Namespace, seed: int, first: bool
 ) -> list[str]:
+    """Our measurement as a child of this Python, run as a file (not ``-c`` in the checkout), so
+    that the package is the one installed in this Python, compiled or not."""
+    options = f"--child={mode} --variants={name} --seconds={args.seconds} --count={args.count}"
+    tricks = first and mode == "simulate"  # tricks per deal: counted once
     return [
         sys.executable,
-        str(Path(__file__).resolve()),  # as a file: the package comes from the installed Python
-        "--child",
-        mode,
-        "--variants",
-        name,
-        "--seconds",
-        str(args.seconds),
-        "--count",
-        str(args.count),
-        "--seed",
-        str(seed),
+        str(Path(__file__).resolve()),
+        *options.split(),
+        f"--seed={seed}",
         *(["--tricks"] if tricks else []),
     ]
 
