@@ -38,11 +38,11 @@ def main() -> None:
             deals += summary.deals
             for seat, points in enumerate(summary.deal_points):
                 if seat in side:
-                    greedy_points += sum(points)
-                    greedy_seats += len(points)
+                    greedy_points += points.total
+                    greedy_seats += points.count
                 else:
-                    random_points += sum(points)
-                    random_seats += len(points)
+                    random_points += points.total
+                    random_seats += points.count
             greedy_games += summary.side_wins[index]
             other_games += sum(summary.side_wins) - summary.side_wins[index]
         print(

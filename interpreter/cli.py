@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -339,10 +338,10 @@ def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
                 str(summary.side_wins[index]),
             )
         out.print(sides)
-    if summary.game_values:
-        share = summary.rubicons / len(summary.game_values)
+    if summary.game_values.count:
+        share = summary.rubicons / summary.game_values.count
         out.print(
-            f"One-deal games: mean value {statistics.fmean(summary.game_values):.0f}; "
+            f"One-deal games: mean value {summary.game_values.mean:.0f}; "
             f"loser rubiconed in {share:.1%}; {summary.void_games} void"
         )
     combos = Table(title="Combinations scored")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -12,12 +11,14 @@ from dataclasses import dataclass, field
 from interpreter.agents import make_agent
 from interpreter.engine import EventKind, Game, Reason, Rules
 from interpreter.model import Variant
+from interpreter.moments import Moments
 from interpreter.records import Record, Recorder
 
 
 @dataclass
 class Summary:
-    """What a simulation measured.  Scores are points per deal, per seat."""
+    """What a simulation measured.  Scores are points per deal, per seat.  Its size does not
+    grow with the number of deals: per-deal figures are kept as running sums."""
 
     variant: str
     seed: int
@@ -25,12 +26,12 @@ class Summary:
     deals: int = 0
     games: int = 0
     seconds: float = 0.0
-    deal_points: list[list[int]] = field(default_factory=list)  # per seat, one per deal
+    deal_points: list[Moments] = field(default_factory=list)  # per seat: the deals' points
     game_wins: list[int] = field(default_factory=list)
     brisques: list[int] = field(default_factory=list)
     last_tricks: list[int] = field(default_factory=list)
     combinations: Counter[str] = field(default_factory=Counter)
-    game_values: list[int] = field(default_factory=list)  # one-deal games: value of each game
+    game_values: Moments = field(default_factory=Moments)  # one-deal games: their values
     sides: tuple[tuple[int, ...], ...] = ()  # partnerships (each seat alone otherwise)
     side_wins: list[int] = field(default_factory=list)
     rubicons: int = 0  # one-deal games in which the loser was rubiconed
@@ -38,11 +39,11 @@ class Summary:
 
     @property
     def mean_scores(self) -> list[float]:
-        return [statistics.fmean(p) if p else 0.0 for p in self.deal_points]
+        return [points.mean for points in self.deal_points]
 
     @property
     def sd_scores(self) -> list[float]:
-        return [statistics.pstdev(p) if len(p) > 1 else 0.0 for p in self.deal_points]
+        return [points.pstdev for points in self.deal_points]
 
     @property
     def deals_per_second(self) -> float:
@@ -78,11 +79,11 @@ class Summary:
             ),
             **(
                 {
-                    "mean_game_value": round(statistics.fmean(self.game_values), 1),
-                    "rubicon_rate": round(self.rubicons / len(self.game_values), 4),
+                    "mean_game_value": round(self.game_values.mean, 1),
+                    "rubicon_rate": round(self.rubicons / self.game_values.count, 4),
                     "void_games": self.void_games,
                 }
-                if self.game_values
+                if self.game_values.count
                 else {}
             ),
         }
@@ -106,7 +107,7 @@ def simulate(
     if len(agents) != n:
         raise ValueError(f"{variant.name} has {n} players: give {n} agents, got {len(agents)}")
     summary = Summary(variant.name, seed, tuple(agents))
-    summary.deal_points = [[] for _ in range(n)]
+    summary.deal_points = [Moments() for _ in range(n)]
     summary.game_wins = [0] * n
     summary.brisques = [0] * n
     summary.last_tricks = [0] * n
@@ -148,7 +149,7 @@ def simulate(
                 for seat in outcome.sides[outcome.winning_side]:  # partners win together
                     summary.game_wins[seat] += 1
             if outcome is not None and outcome.settlement is not None:
-                summary.game_values.append(outcome.settlement.value)
+                summary.game_values.add(outcome.settlement.value)
                 summary.rubicons += outcome.settlement.rubiconed
                 summary.void_games += outcome.settlement.void
     summary.seconds = time.perf_counter() - started
@@ -164,7 +165,7 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
     result = game.deal_results[index]
     summary.deals += 1
     for seat, points in enumerate(result.points):
-        summary.deal_points[seat].append(points)
+        summary.deal_points[seat].add(points)
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1

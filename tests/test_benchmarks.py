@@ -1,0 +1,36 @@
+"""The benchmark scripts still run (their figures are not checked: tests never assert on time)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSUS_SCHNAPSEN = ROOT / "benchmarks" / "versus_schnapsen.py"
+
+
+def run_versus_schnapsen(*args: str) -> str:
+    """Our side only, so that the reference is never installed; two deals per measurement."""
+    command = [sys.executable, str(VERSUS_SCHNAPSEN), "--ours-only", "--count", "2", *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+
+
+def test_versus_schnapsen_measures_our_side() -> None:
+    out = run_versus_schnapsen("--rounds", "2", "--variants", "bezique")
+    results = json.loads(
+        run_versus_schnapsen("--engine", "--variants", "bezique,three-handed", "--json")
+    )
+    assert results["reference"] is None
+    assert results["package"]["compiled"] in (True, False)
+    assert results["machine"]["python"].endswith(sys.version.split()[0])
+    rows = {row["variant"]: row for row in results["variants"]}
+    assert list(rows) == ["bezique", "three-handed"]
+    assert rows["bezique"]["tricks_per_deal"] == 32  # 64 cards, two a trick
+    assert rows["three-handed"]["tricks_per_deal"] == 32  # 96 cards, three a trick
+    for row in rows.values():
+        for mode in ("simulate", "engine"):
+            assert row[mode]["deals_per_second"]["median"] > 0
+    assert "2 round(s) of 2 deals/games per measurement" in out
+    assert "| bezique | 32 |" in out
