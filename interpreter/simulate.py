@@ -129,11 +129,13 @@ def simulate(
                 embed=embed_variant,
             )
         step = game.step if recorder is None else recorder.step
+        view, choose = game.view, [bot.choose for bot in bots]
         counted = scanned = 0
-        while not game.is_over and summary.deals < deals:
+        while summary.deals < deals:
             seat = game.to_act
-            assert seat is not None
-            step(bots[seat].choose(game.view(seat)))
+            if seat is None:  # the game is over
+                break
+            step(choose[seat](view(seat)))
             while counted < game.deals_finished:
                 scanned = _count_deal(summary, game, counted, scanned)
                 counted += 1
@@ -157,6 +159,7 @@ def simulate(
 
 
 _SEVENS = (Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP)
+_DECLARE, _SCORE = EventKind.DECLARE, EventKind.SCORE
 
 
 def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
@@ -169,15 +172,12 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
-    position = start
-    for event in game.events_since(start):
-        if event.deal > result.deal:
-            break
-        position += 1
-        if event.deal != result.deal:
-            continue
-        if event.kind is EventKind.DECLARE or (
-            event.kind is EventKind.SCORE and event.what in _SEVENS
-        ):
-            summary.combinations[event.what] += 1
-    return position
+    deal = result.deal
+    events = [event for event in game.events_since(start) if event.deal <= deal]
+    summary.combinations.update(
+        event.what
+        for event in events
+        if event.deal == deal
+        and (event.kind is _DECLARE or (event.kind is _SCORE and event.what in _SEVENS))
+    )
+    return start + len(events)
