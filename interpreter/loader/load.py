@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.errors import validation_diagnostics
 from interpreter.loader.files import collection_members, display, read_toml, toml_files
-from interpreter.loader.merge import Doc, merge_folder, overlay
+from interpreter.loader.merge import Doc, file_of, merge_folder, origin_of, overlay
 from interpreter.loader.semantic import semantic_problems
 from interpreter.loader.shipped import (
     is_plain_name,
@@ -128,20 +128,22 @@ def _read_parent(
     doc: Doc, said_in: Path, chain: tuple[Path, ...], problems: list[Diagnostic]
 ) -> Doc | None:
     """The variant named by the ``extends`` of ``doc`` (removed from it), read in turn."""
-    where = doc.locate(("extends",))
+    site = doc.site(("extends",))
     value = doc.data.pop("extends")
     doc.drop(("extends",))
+
+    def report(message: str) -> None:
+        problems.append(at(origin_of(site), ("extends",), message))
+
     if not isinstance(value, str) or not value:
-        message = "must be the name of a shipped variant or a path to one"
-        problems.append(at(where, ("extends",), message))
+        report("must be the name of a shipped variant or a path to one")
         return None
-    target, target_shown = _resolve_extends(value, said_in, where[0])
+    target, target_shown = _resolve_extends(value, said_in, file_of(site))
     if target is None:
-        problems.append(at(where, ("extends",), unknown_variant_message(value)))
+        report(unknown_variant_message(value))
         return None
     if target.resolve() in chain:
-        cycle = " → ".join([display(p) for p in chain] + [display(target.resolve())])
-        problems.append(at(where, ("extends",), f"cycle: {cycle}"))
+        report("cycle: " + " → ".join([display(p) for p in chain] + [display(target.resolve())]))
         return None
     return _read_variant(target, target_shown, chain, problems)
 
