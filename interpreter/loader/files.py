@@ -104,9 +104,33 @@ def _syntax_error(shown: str, text: str, message: str) -> Diagnostic:
 def toml_files(folder: Path) -> list[Path]:
     """The ``*.toml`` files directly in ``folder``, sorted by name."""
     try:
-        return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+        return [folder / entry.name for entry in _entries(folder) if _is_toml(entry)]
     except OSError:
         return []
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of a folder, sorted by name: one system call, and no ``stat`` for an entry
+    whose kind the folder listing tells."""
+    with os.scandir(folder) as found:
+        return sorted(found, key=lambda entry: entry.name)
+
+
+def _is_toml(entry: os.DirEntry[str]) -> bool:
+    """A file whose suffix is ``.toml`` (as ``Path.suffix`` has it: ``.toml`` alone has none)."""
+    return entry.name.endswith(".toml") and len(entry.name) > len(".toml") and entry.is_file()
+
+
+def _parts(folder: Path) -> tuple[list[Path], list[Path]]:
+    """The TOML files directly in ``folder`` and its sub-folders that hold TOML files, each
+    sorted by name; nothing when the folder cannot be read."""
+    try:
+        entries = _entries(folder)
+        files = [folder / entry.name for entry in entries if _is_toml(entry)]
+        folders = [folder / e.name for e in entries if e.is_dir() and toml_files(folder / e.name)]
+    except OSError:
+        return [], []
+    return files, folders
 
 
 def _declares_variant(path: Path) -> bool:
@@ -130,11 +154,12 @@ def _declares_variant(path: Path) -> bool:
 def folder_members(folder: Path) -> dict[str, Path]:
     """The variants a folder may hold, by name: each TOML file (by stem) and each sub-folder
     with TOML files in it (by folder name)."""
-    members: dict[str, Path] = {f.stem: f for f in toml_files(folder)}
-    try:
-        members.update({d.name: d for d in folder.iterdir() if d.is_dir() and toml_files(d)})
-    except OSError:
-        return {}
+    return _members(*_parts(folder))
+
+
+def _members(files: list[Path], folders: list[Path]) -> dict[str, Path]:
+    members: dict[str, Path] = {f.stem: f for f in files}
+    members.update({d.name: d for d in folders})
     return dict(sorted(members.items()))
 
 
@@ -147,12 +172,9 @@ def collection_members(folder: Path) -> dict[str, Path] | None:
     cannot both say them: that would be a key set twice)."""
     if not folder.is_dir():
         return None
-    members = folder_members(folder)
-    files = toml_files(folder)
-    if any(p.is_dir() for p in members.values()) or (
-        len(files) >= 2 and all(_declares_variant(f) for f in files)
-    ):
-        return members
+    files, folders = _parts(folder)
+    if folders or (len(files) >= 2 and all(_declares_variant(f) for f in files)):
+        return _members(files, folders)
     return None
 
 

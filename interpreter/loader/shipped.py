@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -10,9 +11,11 @@ from interpreter.loader.diagnostics import Diagnostic, VariantError, suggest
 from interpreter.loader.files import as_variant_path, folder_members
 
 
+@cache
 def shipped_variants_dir() -> Path:
     """Where the shipped variants are: inside the installed package (the wheel puts them in
-    ``interpreter/_shipped_variants``), else the repository's ``variants/`` folder."""
+    ``interpreter/_shipped_variants``), else the repository's ``variants/`` folder.  Looked up
+    once: where the package is installed does not change while it runs."""
     packaged = resources.files("interpreter") / "_shipped_variants"
     if isinstance(packaged, Path) and packaged.is_dir():
         return packaged
