@@ -69,8 +69,14 @@ def _longest_key(source: Source) -> tuple[int, int]:
 @lru_cache(maxsize=256)
 def _parsed(text: str) -> dict[str, Any]:
     """``tomllib``'s reading of a text, kept: a file read again (a shipped variant that overlays
-    extend) is not parsed again.  Never changed: callers take a :func:`copy_data`."""
+    extend) is not parsed again.  Shared, so never changed: callers read it or copy it."""
     return tomllib.loads(text)
+
+
+def extends_in(file: Path) -> Any:
+    """What a file gives ``extends`` at its top level (None when nothing).  Raises as
+    ``tomllib.load`` does for a file that is not UTF-8 or not TOML."""
+    return _parsed(file.read_bytes().decode()).get("extends")
 
 
 def copy_data(value: Any) -> Any:
