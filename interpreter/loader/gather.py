@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
-from interpreter.loader.files import collection_members, display, read_toml, toml_files
+from interpreter.loader.files import collection_members, display, toml_files
 from interpreter.loader.merge import Doc, file_of, merge_folder, origin_of, overlay
+from interpreter.loader.reading import read_toml
 from interpreter.loader.shipped import (
     is_plain_name,
     resolve_variant_path,

@@ -12,9 +12,10 @@ from pydantic import ValidationError
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.errors import validation_diagnostics
-from interpreter.loader.files import collection_members, extends_in, toml_files
+from interpreter.loader.files import collection_members, toml_files
 from interpreter.loader.gather import gather, resolve_extends
 from interpreter.loader.merge import Doc
+from interpreter.loader.reading import extends_in
 from interpreter.loader.semantic import semantic_problems
 from interpreter.loader.shipped import resolve_variant_path, unknown_variant_message
 from interpreter.model import Variant, variant_data, variant_from_data

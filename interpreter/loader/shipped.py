@@ -7,7 +7,8 @@ from functools import cache
 from pathlib import Path
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, suggest
-from interpreter.loader.files import as_variant_path, extends_in, folder_members
+from interpreter.loader.files import as_variant_path, folder_members
+from interpreter.loader.reading import extends_in
 
 
 @cache

@@ -134,15 +134,13 @@ def false_to_none(value: Any, annotation: Any = Variant) -> Any:
     fields = _fields(model)
     out: dict[str, Any] = {}
     for key, item in value.items():
-        field = fields.get(key)
-        if field is None:
-            out[key] = item
-        elif item is False and field[1]:
+        inner, nullable = fields.get(key, (None, False))
+        if item is False and nullable:
             out[key] = None
-        elif isinstance(item, dict | list):
-            out[key] = false_to_none(item, field[0])
+        elif inner is not None and isinstance(item, dict | list):
+            out[key] = false_to_none(item, inner)
         else:
-            out[key] = item
+            out[key] = item  # a key the schema does not know, or a scalar
     return out
 
 
