@@ -1,27 +1,45 @@
 """MkDocs glue: add one generated page per shipped variant, an index of them and the comparison
-page.  The pages come from ``interpreter.rulebook``; nothing here knows the rules."""
+page.  The pages come from ``interpreter.rulebook``; nothing here knows the rules.
+
+Each build loads every shipped variant once (:func:`_shipped`, emptied when a build starts); the
+frozen models are shared between the pages of that build."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from interpreter.loader import load_variant, parent_variant, shipped_variant_names
+from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
+from interpreter.model import Variant
 from interpreter.rulebook import comparison, render
 
 
+@cache
+def _shipped() -> dict[str, tuple[Variant, Variant | None]]:
+    """Each shipped variant by name, with the variant it extends (None for a base variant)."""
+    variants = {name: load_variant(name) for name in shipped_variant_names()}
+    return {name: (variant, _parent(name, variants)) for name, variant in variants.items()}
+
+
+def _parent(name: str, variants: dict[str, Variant]) -> Variant | None:
+    """The parent as ``parent_variant`` finds it, taken from ``variants`` when it names one."""
+    extends = extends_of(name)
+    if extends is None:
+        return None
+    return variants[extends] if extends in variants else parent_variant(name)
+
+
 def _pages() -> dict[str, str]:
-    names = shipped_variant_names()
-    variants = {name: load_variant(name) for name in names}
+    shipped = _shipped()
     pages = {
-        f"variants/{name}.md": render(variant, parent=parent_variant(name))
-        for name, variant in variants.items()
+        f"variants/{name}.md": render(variant, parent=parent)
+        for name, (variant, parent) in shipped.items()
     }
     rows = ["| Variant | Players | Packs | Hand | Based on |", "|---|---|---|---|---|"]
-    for name, variant in variants.items():
-        parent = parent_variant(name)
+    for name, (variant, parent) in shipped.items():
         based = f"[{parent.name}]({parent.name}.md)" if parent else ""
         rows.append(
             f"| [{variant.title}]({name}.md) | {variant.players.count} | "
@@ -37,15 +55,15 @@ def _pages() -> dict[str, str]:
     pages["comparison.md"] = (
         "---\nhide:\n  - navigation\n  - toc\n---\n\n"  # the tables need the whole width
         "# All variants compared\n\nGenerated from the variant data.\n\n"
-        + comparison(list(variants.values()))
+        + comparison([variant for variant, _ in shipped.values()])
     )
     return pages
 
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
-    names = shipped_variant_names()
+    _shipped.cache_clear()  # a new build (``mkdocs serve`` rebuilds) reads the variants again
     entries: list[Any] = [{"Overview": "variants/index.md"}]
-    entries += [{load_variant(name).title: f"variants/{name}.md"} for name in names]
+    entries += [{variant.title: f"variants/{name}.md"} for name, (variant, _) in _shipped().items()]
     nav = list(config.nav or [])
     nav.append({"Variants": entries})
     nav.append({"All variants compared": "comparison.md"})

@@ -1,4 +1,8 @@
-"""The ``bezique`` command: argument parsing and printing only; no rules live here."""
+"""The ``bezique`` command: argument parsing and printing only; no rules live here.
+
+Each command imports what it uses when it runs, so ``bezique --help`` loads neither the engine
+nor pydantic, and ``bezique variants`` not the engine.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +11,15 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from interpreter.agents import AGENT_NAMES
-from interpreter.cli_records import record_writer, replay_command
-from interpreter.engine.settlement import settle
-from interpreter.loader import (
-    VariantError,
-    check,
-    dump_variant,
-    extends_of,
-    load_variant,
-    parent_variant,
-    shipped_variant_names,
-)
-from interpreter.model import Variant
-from interpreter.model.scoring import GameFormat
-from interpreter.records import RecordError
-from interpreter.simulate import Summary, simulate
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from interpreter.model import Variant
+    from interpreter.simulate import Summary
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,51 +106,89 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    # Tables are drawn to the terminal's width; written to a file or a pipe, lines are not
-    # wrapped at 80 columns.
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
-    err = Console(stderr=True, highlight=False)
     try:
-        if args.command == "variants":
-            return _variants(out)
-        if args.command == "check":
-            return _check(args.paths)
-        if args.command == "show":
-            sys.stdout.write(dump_variant(load_variant(args.variant)))
-            return 0
-        if args.command == "simulate":
-            return _simulate(args, out, err)
-        if args.command == "settle":
-            return _settle(args)
-        if args.command == "replay":
-            return replay_command(args.file, as_json=args.json)
-        if args.command in ("diff", "new", "schema", "rulebook"):
-            handlers = {"diff": _diff, "new": _new, "schema": _schema, "rulebook": _rulebook}
-            return handlers[args.command](args)
-        from interpreter.play import play_terminal
+        return _run(args)
+    except Exception as error:
+        code = _failure(error)
+        if code is None:
+            raise
+        return code
 
-        return play_terminal(
-            load_variant(args.variant),
-            seed=args.seed,
-            seat=args.seat - 1,
-            bot=args.bot,
-            record=args.record,
-            variant_name=args.variant,
-            embed=args.variant not in shipped_variant_names(),
-        )
-    except VariantError as error:
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "variants":
+        return _variants()
+    if args.command == "check":
+        return _check(args.paths)
+    if args.command == "show":
+        from interpreter.loader import dump_variant
+
+        sys.stdout.write(dump_variant(load_variant(args.variant)))
+        return 0
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "settle":
+        return _settle(args)
+    if args.command == "replay":
+        from interpreter.cli_records import replay_command
+
+        return replay_command(args.file, as_json=args.json)
+    if args.command in ("diff", "new", "schema", "rulebook"):
+        handlers = {"diff": _diff, "new": _new, "schema": _schema, "rulebook": _rulebook}
+        return handlers[args.command](args)
+    from interpreter.loader import shipped_variant_names
+    from interpreter.play import play_terminal
+
+    return play_terminal(
+        load_variant(args.variant),
+        seed=args.seed,
+        seat=args.seat - 1,
+        bot=args.bot,
+        record=args.record,
+        variant_name=args.variant,
+        embed=args.variant not in shipped_variant_names(),
+    )
+
+
+def _failure(error: Exception) -> int | None:
+    """Print an error the user can act on and give the exit code; None for any other error.
+    The error classes are imported here, when something went wrong."""
+    from interpreter.loader import VariantError
+
+    if isinstance(error, VariantError):
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
         return 1
-    except RecordError as error:
+    if not isinstance(error, ValueError):
+        return None
+    from interpreter.records import RecordError
+
+    if isinstance(error, RecordError):
         print(error, file=sys.stderr)
         return 1
-    except ValueError as error:
-        print(f"bezique: {error}", file=sys.stderr)
-        return 2
+    print(f"bezique: {error}", file=sys.stderr)
+    return 2
+
+
+def load_variant(name_or_path: str) -> Variant:
+    """The loader's ``load_variant``, imported on first use (it brings in pydantic)."""
+    from interpreter.loader import load_variant as load
+
+    return load(name_or_path)
+
+
+def _console(stderr: bool = False) -> Console:
+    """A console for tables; written to a file or a pipe, lines are not wrapped at 80 columns
+    (standard output only: messages on standard error keep rich's default width)."""
+    from rich.console import Console
+
+    if stderr:
+        return Console(stderr=True, highlight=False)
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 200)
 
 
 def _rulebook(args: argparse.Namespace) -> int:
+    from interpreter.loader import parent_variant
     from interpreter.rulebook import render
 
     page = render(load_variant(args.variant), parent=parent_variant(args.variant))
@@ -209,7 +239,12 @@ def _write(path: Path, text: str) -> None:
         raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _variants(out: Console) -> int:
+def _variants() -> int:
+    from rich.table import Table
+
+    from interpreter.loader import shipped_variant_names
+    from interpreter.loader.listing import variant_row
+
     table = Table(title="Shipped variants")
     table.add_column("name", no_wrap=True)
     table.add_column("title")
@@ -217,26 +252,15 @@ def _variants(out: Console) -> int:
         table.add_column(column, justify="right")
     table.add_column("extends", no_wrap=True)
     for name in shipped_variant_names():
-        variant = load_variant(name)
-        parent = _extends(name)
-        table.add_row(
-            name,
-            variant.title,
-            str(variant.players.count),
-            str(variant.deck.packs),
-            str(variant.deal.hand_size),
-            parent,
-        )
-    out.print(table)
+        row = variant_row(name)
+        table.add_row(name, row.title, str(row.players), str(row.packs), str(row.hand), row.extends)
+    _console().print(table)
     return 0
 
 
-def _extends(name: str) -> str:
-    """The name a shipped overlay extends ('' for a base variant)."""
-    return extends_of(name) or ""
-
-
 def _check(paths: Sequence[str]) -> int:
+    from interpreter.loader import check
+
     diagnostics = check(paths)
     for diagnostic in diagnostics:
         print(diagnostic, file=sys.stderr)
@@ -248,6 +272,9 @@ def _check(paths: Sequence[str]) -> int:
 
 
 def _settle(args: argparse.Namespace) -> int:
+    from interpreter.engine.settlement import settle
+    from interpreter.model.scoring import GameFormat
+
     variant = load_variant(args.variant)
     if variant.game.format is not GameFormat.SINGLE_DEAL or variant.settlement is None:
         raise ValueError(
@@ -271,8 +298,15 @@ def _settle(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
+def _simulate(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from interpreter.cli_records import record_writer
+    from interpreter.loader import shipped_variant_names
+    from interpreter.simulate import simulate
+
     variant = load_variant(args.variant)
+    out, err = _console(), _console(stderr=True)
     agents = [name.strip() for name in args.agents.split(",") if name.strip()]
     unknown = [name for name in agents if name not in AGENT_NAMES]
     if unknown:
@@ -307,6 +341,10 @@ def _simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
+    import statistics
+
+    from rich.table import Table
+
     out.print(
         f"[bold]{variant.title}[/bold] — {summary.deals} deals, {summary.games} complete "
         f"game(s), seed {summary.seed}, {summary.seconds:.2f} s "

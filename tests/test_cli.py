@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from interpreter.cli import main
-from interpreter.loader import load_variant, shipped_variant_names
+from interpreter.loader import VariantError, extends_of, load_variant, shipped_variant_names
+from interpreter.loader.listing import Row, variant_row
 from interpreter.model import Variant
 
 
@@ -37,6 +40,56 @@ def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]
     for name in shipped_variant_names():
         assert name in out
     assert "players" in out and "hand" in out
+
+
+def test_variants_reads_the_table_the_validated_variants_give() -> None:
+    for name in shipped_variant_names():
+        variant = load_variant(name)
+        assert variant_row(name) == Row(
+            name,
+            variant.title,
+            variant.players.count,
+            variant.deck.packs,
+            variant.deal.hand_size,
+            extends_of(name) or "",
+        )
+
+
+def test_a_row_takes_what_the_data_leaves_out_from_the_validated_variant(
+    tmp_path: Path,
+) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        'name = "mine"\ntitle = "Mine"\n[deal]\nhand_size = 9\npackets = [3, 3, 3]\n'
+        '[[combinations]]\nid = "marriage"\nshape = "same_suit"\nranks = ["K", "Q"]\n'
+        'class = "marriages"\npoints = 20\n'
+    )
+    assert variant_row(str(mine)) == Row(str(mine), "Mine", 2, 2, 9, "")
+    mine.write_text('name = "mine"\ntitle = "Mine"\n[players]\ncount = "two"\n')
+    with pytest.raises(VariantError) as caught:
+        variant_row(str(mine))
+    assert "players.count" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "unused"),
+    [
+        (["--help"], ("rich", "pydantic", "interpreter.loader.files", "interpreter.engine")),
+        (["variants"], ("pydantic", "interpreter.model", "interpreter.engine")),
+    ],
+)
+def test_a_command_imports_only_what_it_uses(args: list[str], unused: tuple[str, ...]) -> None:
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from interpreter.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    main({args!r})\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    loaded = json.loads(run.stdout)
+    assert [m for m in loaded if m.split(".")[0] in unused or m in unused] == []
 
 
 def test_check_accepts_the_shipped_variants(capsys: pytest.CaptureFixture[str]) -> None:

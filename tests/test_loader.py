@@ -19,6 +19,7 @@ from interpreter.loader import (
     VariantError,
     check,
     dump_variant,
+    lines,
     load_raw,
     load_variant,
     resolve_variant_path,
@@ -26,7 +27,7 @@ from interpreter.loader import (
     shipped_variants_dir,
 )
 from interpreter.loader.lines import scan_lines
-from interpreter.loader.merge import value_paths
+from interpreter.loader.reading import MAX_KEY_PARTS
 from interpreter.model import SameRank, Variant
 
 FIXTURES = Path(__file__).parent / "fixtures" / "loader"
@@ -317,6 +318,98 @@ def test_typo_in_an_overlaid_combination_points_at_the_overlay(here: Path) -> No
     ]
 
 
+def test_errors_of_an_overlay_and_of_its_base_keep_their_lines(here: Path) -> None:
+    write(
+        here,
+        "base.toml",
+        """\
+        name = "small"
+        title = "Small"
+
+        [deck]
+        packs = "two"
+
+        [[combinations]]
+        id = "marriage"
+        shape = "same_suit"
+        ranks = ["K", "Q"]
+        class = "marriages"
+        points = 20
+        """,
+    )
+    write(
+        here,
+        "mine.toml",
+        """\
+        extends = "base.toml"
+
+        [deck]
+        pakcs = 2
+
+        [[combinations]]
+        id = "marriage"
+        points = "twenty"
+        """,
+    )
+    integer = "Input should be a valid integer, unable to parse string as an integer"
+    assert problems("mine.toml") == [
+        f"base.toml:5: deck.packs: {integer} (got 'two')",
+        "mine.toml:4: deck.pakcs: unknown key (did you mean 'packs'?)",
+        f"mine.toml:8: combinations[0].points: {integer} (got 'twenty')",
+    ]
+
+
+def test_a_problem_in_a_shipped_base_points_into_its_file(here: Path) -> None:
+    write(here, "mine.toml", 'extends = "bezique"\n\n[deck]\npacks = 1\n')
+    found = problems("mine.toml")
+    assert len(found) == 1
+    file, line, path, _ = found[0].split(":", 3)
+    index = int(path.removeprefix(" combinations[").split("]")[0])
+    assert Path(file) == shipped_variants_dir() / "bezique" / "combinations.toml"
+    text = Path(file).read_text(encoding="utf-8").splitlines()
+    assert text[int(line) - 1].startswith(path.split(".")[-1] + " =")
+    headers = [n for n, row in enumerate(text[: int(line)]) if row == "[[combinations]]"]
+    assert len(headers) == index + 1  # the line lies in the entry the path names
+
+
+def test_lines_are_scanned_only_when_a_diagnostic_needs_one(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scanned: list[str] = []
+    real = lines.scan_lines
+
+    def counting(text: str) -> lines.LineMap:
+        scanned.append(text)
+        return real(text)
+
+    monkeypatch.setattr(lines, "scan_lines", counting)
+    for name in ("bezique-handbook", "rubicon-modern", "four-handed-partners-modern"):
+        load_variant(name)
+    assert scanned == []
+    write(here, "mine.toml", 'extends = "bezique"\ntitel = "Mine"\n')
+    assert problems("mine.toml") == ["mine.toml:2: titel: unknown key (did you mean 'title'?)"]
+    assert len(scanned) == 1
+
+
+def test_a_key_of_thousands_of_parts_is_refused_at_its_line(here: Path) -> None:
+    parts = 5_000
+    key = ".".join(f"k{i}" for i in range(parts))
+    write(here, "mine.toml", f'extends = "bezique"\n\n{key} = 1\n')
+    assert problems("mine.toml") == [
+        f"mine.toml:3: a dotted key of {parts} parts (at most {MAX_KEY_PARTS} are allowed)"
+    ]
+    found = scan_lines(f"[t]\n{key} = 1\n")
+    assert found.longest_key == (parts, 2)
+    assert found.line_of(("t", *key.split("."), "below")) == 2
+
+
+def test_a_key_of_as_many_parts_as_allowed_is_read(here: Path) -> None:
+    key = ".".join(f"k{i}" for i in range(MAX_KEY_PARTS))
+    write(here, "mine.toml", f'extends = "bezique"\n\n\n{key} = 1\n')
+    [problem] = problems("mine.toml")
+    assert problem.startswith("mine.toml:4: k0: unknown key; allowed keys: ")
+
+
 def test_changing_the_shape_replaces_the_whole_combination(here: Path) -> None:
     write(
         here,
@@ -410,6 +503,17 @@ def test_check_of_the_shipped_variants_is_clean() -> None:
 
 
 # -- the line scanner ------------------------------------------------------------------------
+
+
+def value_paths(value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every key path inside parsed TOML: table keys and array indexes, depth first."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    paths: list[tuple[str | int, ...]] = []
+    for key, item in items:
+        paths.append((*prefix, key))
+        if isinstance(item, dict | list):
+            paths.extend(value_paths(item, (*prefix, key)))
+    return paths
 
 
 def test_scanner_finds_lines_in_tricky_toml() -> None:

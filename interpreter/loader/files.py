@@ -1,18 +1,11 @@
-"""Reading variant files and folders, and telling a variant folder from a folder of variants."""
+"""Finding variant files and folders, and telling a variant folder from a folder of variants."""
 
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from pathlib import Path
 
-from interpreter.loader.diagnostics import Diagnostic
-from interpreter.loader.lines import scan_lines
-from interpreter.loader.merge import Doc
-
-_POSITION = re.compile(r"^(?P<message>.*?)\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
-_AT_END = re.compile(r"^(?P<message>.*?)\s*\(at end of document\)$")
+from interpreter.loader.reading import declares_variant
 
 
 def display(path: Path) -> str:
@@ -26,63 +19,47 @@ def display(path: Path) -> str:
     return os.path.normpath(path)
 
 
-def read_toml(path: Path, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
-    """Parse one TOML file; on failure, the diagnostics say why (never an exception)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        return None, [Diagnostic(shown, None, None, "", f"cannot read the file: {reason}")]
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be decoded"
-        return None, [Diagnostic(shown, line, None, "", message)]
-    try:
-        return Doc.from_file(tomllib.loads(text), shown, scan_lines(text)), []
-    except tomllib.TOMLDecodeError as error:
-        return None, [_syntax_error(shown, text, str(error))]
-    except RecursionError:
-        return None, [Diagnostic(shown, None, None, "", "values are nested too deeply")]
-
-
-def _syntax_error(shown: str, text: str, message: str) -> Diagnostic:
-    found = _POSITION.match(message)
-    if found:
-        line, column = int(found["line"]), int(found["column"])
-        return Diagnostic(shown, line, column, "", found["message"])
-    lines = text.split("\n")
-    end = _AT_END.match(message)
-    cleaned = end["message"] + " at the end of the file" if end else message
-    return Diagnostic(shown, len(lines), len(lines[-1]) + 1, "", cleaned)
-
-
 def toml_files(folder: Path) -> list[Path]:
     """The ``*.toml`` files directly in ``folder``, sorted by name."""
     try:
-        return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+        return [folder / entry.name for entry in _entries(folder) if _is_toml(entry)]
     except OSError:
         return []
 
 
-def _declares_variant(path: Path) -> bool:
-    """Whether a file says ``name`` or ``extends`` at its top level (a whole variant)."""
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of a folder, sorted by name: one system call, and no ``stat`` for an entry
+    whose kind the folder listing tells."""
+    with os.scandir(folder) as found:
+        return sorted(found, key=lambda entry: entry.name)
+
+
+def _is_toml(entry: os.DirEntry[str]) -> bool:
+    """A file whose suffix is ``.toml`` (as ``Path.suffix`` has it: ``.toml`` alone has none)."""
+    return entry.name.endswith(".toml") and len(entry.name) > len(".toml") and entry.is_file()
+
+
+def _parts(folder: Path) -> tuple[list[Path], list[Path]]:
+    """The TOML files directly in ``folder`` and its sub-folders that hold TOML files, each
+    sorted by name; nothing when the folder cannot be read."""
     try:
-        lines = scan_lines(path.read_text(encoding="utf-8", errors="replace"))
+        entries = _entries(folder)
+        files = [folder / entry.name for entry in entries if _is_toml(entry)]
+        folders = [folder / e.name for e in entries if e.is_dir() and toml_files(folder / e.name)]
     except OSError:
-        return False
-    return ("name",) in lines or ("extends",) in lines
+        return [], []
+    return files, folders
 
 
 def folder_members(folder: Path) -> dict[str, Path]:
     """The variants a folder may hold, by name: each TOML file (by stem) and each sub-folder
     with TOML files in it (by folder name)."""
-    members: dict[str, Path] = {f.stem: f for f in toml_files(folder)}
-    try:
-        members.update({d.name: d for d in folder.iterdir() if d.is_dir() and toml_files(d)})
-    except OSError:
-        return {}
+    return _members(*_parts(folder))
+
+
+def _members(files: list[Path], folders: list[Path]) -> dict[str, Path]:
+    members: dict[str, Path] = {f.stem: f for f in files}
+    members.update({d.name: d for d in folders})
     return dict(sorted(members.items()))
 
 
@@ -95,12 +72,9 @@ def collection_members(folder: Path) -> dict[str, Path] | None:
     cannot both say them: that would be a key set twice)."""
     if not folder.is_dir():
         return None
-    members = folder_members(folder)
-    files = toml_files(folder)
-    if any(p.is_dir() for p in members.values()) or (
-        len(files) >= 2 and all(_declares_variant(f) for f in files)
-    ):
-        return members
+    files, folders = _parts(folder)
+    if folders or (len(files) >= 2 and all(declares_variant(f) for f in files)):
+        return _members(files, folders)
     return None
 
 

@@ -1,48 +1,29 @@
-"""TOML file or folder → merged dict (``extends`` resolved) → validated :class:`Variant`.
-
-Nothing in a variant file is executed: files are only parsed as TOML.
+"""A gathered variant (:mod:`interpreter.loader.gather`) → validated :class:`Variant`: the
+schema, then the checks that need the whole variant, every problem reported at once.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import tomli_w
 from pydantic import ValidationError
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.errors import validation_diagnostics
-from interpreter.loader.files import collection_members, display, read_toml, toml_files
-from interpreter.loader.merge import Doc, merge_folder, overlay
+from interpreter.loader.files import collection_members, toml_files
+from interpreter.loader.gather import gather, resolve_extends
+from interpreter.loader.merge import Doc
+from interpreter.loader.reading import extends_in
 from interpreter.loader.semantic import semantic_problems
-from interpreter.loader.shipped import (
-    is_plain_name,
-    resolve_variant_path,
-    shipped_variants,
-    unknown_variant_message,
-)
+from interpreter.loader.shipped import resolve_variant_path, unknown_variant_message
 from interpreter.model import Variant, variant_data, variant_from_data
-
-_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
-
-
-def load_raw(name_or_path: str | Path) -> dict[str, Any]:
-    """The merged dict of a variant, ``extends`` resolved and removed, before validation.
-    A removed optional table stays written as ``false``."""
-    doc, problems = _gather(name_or_path)
-    if doc is None or problems:
-        raise VariantError(problems)
-    return doc.data
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
     """Load, validate and check a variant; :class:`VariantError` lists every problem found."""
-    doc, problems = _gather(name_or_path)
+    doc, problems = gather(name_or_path)
     variant = _validate(doc, problems) if doc is not None else None
     if variant is None or problems:
         raise VariantError(problems)
@@ -58,7 +39,7 @@ def check(paths: Sequence[str | Path]) -> list[Diagnostic]:
         members = collection_members(path) if path.is_dir() else None
         targets = list(members.values()) if members is not None else [given]
         for target in targets:
-            doc, problems = _gather(target)
+            doc, problems = gather(target)
             if doc is not None:
                 _validate(doc, problems)
             found += problems
@@ -71,81 +52,6 @@ def dump_variant(variant: Variant) -> str:
     return text
 
 
-# -- gathering --------------------------------------------------------------------------------
-
-
-def _gather(name_or_path: str | Path) -> tuple[Doc | None, list[Diagnostic]]:
-    """Read a variant and everything it extends into one document."""
-    try:
-        path = resolve_variant_path(str(name_or_path))
-    except VariantError as error:
-        return None, list(error.diagnostics)
-    shown = display(path)
-    problems: list[Diagnostic] = []
-    return _read_variant(path, shown, (), problems), problems
-
-
-def _read_variant(
-    path: Path, shown: str, chain: tuple[Path, ...], problems: list[Diagnostic]
-) -> Doc | None:
-    """One variant (a file or a folder) with its parents laid under it."""
-    members = collection_members(path)
-    if members is not None:
-        names = ", ".join(members)
-        message = f"this folder holds several variants ({names}): name one of them"
-        problems.append(Diagnostic(shown, None, None, "", message))
-        return None
-    files = toml_files(path) if path.is_dir() else [path]
-    if not files:
-        problems.append(Diagnostic(shown, None, None, "", "no .toml files in this folder"))
-        return None
-    parts: list[tuple[Path, Doc]] = []
-    for file in files:
-        file_shown = os.path.join(shown, file.name) if path.is_dir() else shown
-        doc, errors = read_toml(file, file_shown)
-        problems += errors
-        if doc is not None:
-            parts.append((file, doc))
-    if len(parts) < len(files):
-        return None
-    doc = merge_folder([d for _, d in parts], (shown, None), problems)
-    if "extends" not in doc.data:
-        return doc
-    said_in = next(file for file, d in parts if "extends" in d.data)
-    parent = _read_parent(doc, said_in, (*chain, path.resolve()), problems)
-    if parent is None:
-        return None
-    if "name" not in doc.data:
-        stem = path.stem if path.is_file() else path.name
-        derived = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-")
-        if _NAME.match(derived):
-            doc.data["name"] = derived
-            doc.origins[("name",)] = (shown, None)
-    return overlay(parent, doc, problems)
-
-
-def _read_parent(
-    doc: Doc, said_in: Path, chain: tuple[Path, ...], problems: list[Diagnostic]
-) -> Doc | None:
-    """The variant named by the ``extends`` of ``doc`` (removed from it), read in turn."""
-    where = doc.locate(("extends",))
-    value = doc.data.pop("extends")
-    doc.drop(("extends",))
-    if not isinstance(value, str) or not value:
-        message = "must be the name of a shipped variant or a path to one"
-        problems.append(at(where, ("extends",), message))
-        return None
-    target, target_shown = _resolve_extends(value, said_in, where[0])
-    if target is None:
-        problems.append(at(where, ("extends",), unknown_variant_message(value)))
-        return None
-    if target.resolve() in chain:
-        cycle = " → ".join([display(p) for p in chain] + [display(target.resolve())])
-        problems.append(at(where, ("extends",), f"cycle: {cycle}"))
-        return None
-    return _read_variant(target, target_shown, chain, problems)
-
-
 def parent_variant(name_or_path: str | Path) -> Variant | None:
     """The variant that ``name_or_path`` extends, resolved as the loader resolves ``extends``
     (a shipped name, else a path from the folder of the file that says it); None for a base
@@ -153,29 +59,15 @@ def parent_variant(name_or_path: str | Path) -> Variant | None:
     path = resolve_variant_path(name_or_path)
     files = toml_files(path) if path.is_dir() else [path]
     for file in files:
-        with file.open("rb") as handle:
-            value = tomllib.load(handle).get("extends")
+        value = extends_in(file)
         if isinstance(value, str):
-            target, _ = _resolve_extends(value, file, str(file))
+            target, _ = resolve_extends(value, file, str(file))
             if target is None:
                 raise VariantError(
                     [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
                 )
             return load_variant(target)
     return None
-
-
-def _resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Path | None, str]:
-    """A shipped name, else a path relative to the folder of the file that says it."""
-    shipped = shipped_variants().get(value) if is_plain_name(value) else None
-    if shipped is not None:
-        return shipped, display(shipped)
-    try:
-        found = resolve_variant_path(str(said_in.parent / value))
-    except VariantError:
-        return None, value
-    shown = os.path.normpath(os.path.join(os.path.dirname(said_in_shown), value))
-    return found, os.path.join(os.path.dirname(shown), found.name)
 
 
 # -- validation -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Merging TOML documents while remembering where every value was written.
 
-A :class:`Doc` is a parsed document and, for every key path in it, its origin (file and line).
+A :class:`Doc` is a parsed document and, for its key paths, their origin (file and line).
 Two merges are defined:
 
 * :func:`merge_folder` joins the files of one folder: tables merge, a key set in two files is an
@@ -8,73 +8,100 @@ Two merges are defined:
 * :func:`overlay` lays a child (a variant that says ``extends``) over its parent: tables merge,
   scalars and arrays are replaced, and ``combinations`` merge by ``id`` (a known id updates that
   entry field by field, or replaces it whole when its ``shape`` changes; a new id is appended).
+
+Both take the documents they are given over: their data is moved into the result, not copied.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, KeyPath, Origin, at, where_text
-from interpreter.loader.lines import line_of
+from interpreter.loader.lines import Source
 
 COMBINATIONS = "combinations"
 
 
+@dataclass(frozen=True)
+class Written:
+    """A value read from a file: the file and the value's key path in it.  Its line is looked
+    up only when a diagnostic asks for it."""
+
+    source: Source
+    path: KeyPath
+
+
+Site = Origin | Written
+"""Where a value comes from: a place in a file, or an origin given outright (a folder, a name
+derived from a file name)."""
+
+
+def origin_of(site: Site) -> Origin:
+    """The file and line of a site (the file is scanned for lines now if it was not yet)."""
+    if isinstance(site, Written):
+        return (site.source.shown, site.source.line(site.path))
+    return site
+
+
+def file_of(site: Site) -> str:
+    """The file of a site, as diagnostics show it."""
+    return site.source.shown if isinstance(site, Written) else site[0]
+
+
 @dataclass
 class Doc:
-    """A document and the origin of each of its values (``()`` is the document itself)."""
+    """A document and where its values come from (``()`` is the document itself).
+
+    ``origins`` holds an entry only where the origin changes: a value without one was written in
+    the same file as its nearest ancestor that has one, under it.  A document read from one file
+    needs a single entry."""
 
     data: dict[str, Any]
-    origins: dict[KeyPath, Origin]
+    origins: dict[KeyPath, Site]
 
     @classmethod
-    def from_file(cls, data: dict[str, Any], file: str, lines: Mapping[KeyPath, int]) -> Doc:
-        origins: dict[KeyPath, Origin] = {(): (file, None)}
-        for path in value_paths(data):
-            origins[path] = (file, line_of(lines, path))
-        return cls(data, origins)
+    def from_file(cls, data: dict[str, Any], source: Source) -> Doc:
+        return cls(data, {(): Written(source, ())})
 
-    def locate(self, path: KeyPath) -> Origin:
-        """The origin of ``path``, or of its nearest ancestor that has one."""
+    def site(self, path: KeyPath) -> Site:
+        """Where ``path`` comes from, by its own entry or by its nearest ancestor's."""
         for end in range(len(path), -1, -1):
-            origin = self.origins.get(path[:end])
-            if origin is not None:
-                return origin
+            found = self.origins.get(path[:end])
+            if found is not None:
+                if isinstance(found, Written) and end < len(path):
+                    return Written(found.source, found.path + path[end:])
+                return found
         return ("?", None)
 
-    def subtree(self, prefix: KeyPath) -> dict[KeyPath, Origin]:
+    def locate(self, path: KeyPath) -> Origin:
+        """The file and line of ``path``, or of its nearest ancestor that has one."""
+        return origin_of(self.site(path))
+
+    def subtree(self, prefix: KeyPath) -> dict[KeyPath, Site]:
         """The origins under ``prefix`` (itself included), keyed relative to it."""
         size = len(prefix)
-        return {p[size:]: o for p, o in self.origins.items() if p[:size] == prefix}
+        found: dict[KeyPath, Site] = {(): self.site(prefix)}
+        found.update({p[size:]: o for p, o in self.origins.items() if p[:size] == prefix})
+        return found
 
     def drop(self, prefix: KeyPath) -> None:
         size = len(prefix)
         for path in [p for p in self.origins if p[:size] == prefix]:
             del self.origins[path]
 
-    def graft(self, prefix: KeyPath, subtree: Mapping[KeyPath, Origin]) -> None:
+    def graft(self, prefix: KeyPath, subtree: Mapping[KeyPath, Site]) -> None:
         for suffix, origin in subtree.items():
             self.origins[prefix + suffix] = origin
 
-
-def value_paths(value: Any, prefix: KeyPath = ()) -> list[KeyPath]:
-    """Every key path inside ``value``: table keys and array indexes, depth first."""
-    paths: list[KeyPath] = []
-    items: list[tuple[str | int, Any]]
-    if isinstance(value, dict):
-        items = list(value.items())
-    elif isinstance(value, list):
-        items = list(enumerate(value))
-    else:
-        return paths
-    for key, item in items:
-        path = (*prefix, key)
-        paths.append(path)
-        paths.extend(value_paths(item, path))
-    return paths
+    def move(self, path: KeyPath, site: Site, keys: Iterable[str | int]) -> None:
+        """Give ``path`` a new origin while ``keys`` under it keep theirs."""
+        for key in keys:
+            below = (*path, key)
+            if below not in self.origins:
+                self.origins[below] = self.site(below)
+        self.origins[path] = site
 
 
 def merge_folder(parts: list[Doc], root: Origin, problems: list[Diagnostic]) -> Doc:
@@ -115,8 +142,8 @@ def _join_table(
 
 def overlay(parent: Doc, child: Doc, problems: list[Diagnostic]) -> Doc:
     """``child`` laid over ``parent``; ``problems`` receives duplicate combination ids."""
-    merged = Doc(copy.deepcopy(parent.data), dict(parent.origins))
-    merged.origins[()] = child.origins.get((), merged.origins[()])
+    merged = Doc(parent.data, dict(parent.origins))
+    merged.move((), child.site(()), merged.data)
     _overlay_table(merged, (), merged.data, child, child.data, problems)
     return merged
 
@@ -133,14 +160,13 @@ def _overlay_table(
         here = (*path, key)
         old = table.get(key)
         if isinstance(old, dict) and isinstance(value, dict):
-            if here in child.origins:
-                merged.origins[here] = child.origins[here]
+            merged.move(here, child.site(here), old)
             _overlay_table(merged, here, old, child, value, problems)
         elif here == (COMBINATIONS,) and isinstance(old, list) and isinstance(value, list):
-            merged.origins[here] = child.origins.get(here, merged.locate(here))
+            merged.move(here, child.site(here), range(len(old)))
             _overlay_combinations(merged, old, child, value, problems)
         else:
-            table[key] = copy.deepcopy(value)
+            table[key] = value
             merged.drop(here)
             merged.graft(here, child.subtree(here))
 
@@ -180,18 +206,18 @@ def _overlay_combinations(
         index = known.get(ident, -1) if ident is not None else -1
         if index < 0:
             merged.graft((COMBINATIONS, len(entries)), child.subtree(source))
-            entries.append(copy.deepcopy(value))
+            entries.append(value)
             continue
         target = (COMBINATIONS, index)
         old = entries[index]
         if "shape" in value and value["shape"] != old.get("shape"):
-            entries[index] = copy.deepcopy(value)
+            entries[index] = value
             merged.drop(target)
             merged.graft(target, child.subtree(source))
             continue
-        merged.origins[target] = child.origins.get(source, merged.locate(target))
+        merged.move(target, child.site(source), old)
         for key, field in value.items():
-            old[key] = copy.deepcopy(field)
+            old[key] = field
             merged.drop((*target, key))
             merged.graft((*target, key), child.subtree((*source, key)))
 

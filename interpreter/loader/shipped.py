@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
+from functools import cache
 from pathlib import Path
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, suggest
 from interpreter.loader.files import as_variant_path, folder_members
+from interpreter.loader.reading import extends_in
 
 
+@cache
 def shipped_variants_dir() -> Path:
     """Where the shipped variants are: inside the installed package (the wheel puts them in
-    ``interpreter/_shipped_variants``), else the repository's ``variants/`` folder."""
-    packaged = resources.files("interpreter") / "_shipped_variants"
-    if isinstance(packaged, Path) and packaged.is_dir():
+    ``interpreter/_shipped_variants``), else the repository's ``variants/`` folder.  Looked up
+    once: where the package is installed does not change while it runs."""
+    packaged = Path(__file__).parents[1] / "_shipped_variants"  # interpreter/_shipped_variants
+    if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "variants"
 
@@ -63,13 +66,10 @@ def resolve_variant_path(name_or_path: str | Path) -> Path:
 
 def extends_of(name_or_path: str | Path) -> str | None:
     """What a variant's own files say it ``extends`` (None for a base variant)."""
-    import tomllib
-
     path = resolve_variant_path(name_or_path)
     files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
     for file in files:
-        with file.open("rb") as handle:
-            parent = tomllib.load(handle).get("extends")
+        parent = extends_in(file)
         if isinstance(parent, str):
             return parent
     return None

@@ -26,6 +26,7 @@ import hashlib
 import json
 import types
 import typing
+from functools import cache
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel
@@ -123,38 +124,66 @@ def false_to_none(value: Any, annotation: Any = Variant) -> Any:
     """A copy of ``value`` in which ``false`` given for an optional, non-boolean field is
     ``None``.  Keys the schema does not know are left for validation to report."""
     if isinstance(value, list):
-        inner = element(annotation)
+        inner = _element(annotation)
         return [false_to_none(item, inner) for item in value] if inner is not None else value
     if not isinstance(value, dict):
         return value
     model = model_for(value, annotation)
     if model is None:
         return value
+    fields = _fields(model)
     out: dict[str, Any] = {}
     for key, item in value.items():
-        field = field_named(model, key)
-        if field is None:
-            out[key] = item
-        elif (
-            item is False
-            and is_optional(field.annotation)
-            and bool not in members(field.annotation)
-        ):
+        inner, nullable = fields.get(key, (None, False))
+        if item is False and nullable:
             out[key] = None
+        elif inner is not None and isinstance(item, dict | list):
+            out[key] = false_to_none(item, inner)
         else:
-            out[key] = false_to_none(item, field.annotation)
+            out[key] = item  # a key the schema does not know, or a scalar
     return out
 
 
 def model_for(value: dict[str, Any], annotation: Any) -> type[BaseModel] | None:
     """The model a table is validated as (choosing a union member by its tag)."""
-    options = models(annotation)
+    options = _models(annotation)
     if len(options) == 1:
         return options[0]
     for model in options:
-        if all(value.get(key) == tag for key, tag in tags(model).items()):
+        if all(value.get(key) == tag for key, tag in _tags(model)):
             return model
     return None
+
+
+# What false_to_none reads of the schema, worked out once per annotation or model.
+
+
+@cache
+def _element(annotation: Any) -> Any:
+    return element(annotation)
+
+
+@cache
+def _models(annotation: Any) -> tuple[type[BaseModel], ...]:
+    return tuple(models(annotation))
+
+
+@cache
+def _tags(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    return tuple(tags(model).items())
+
+
+@cache
+def _fields(model: type[BaseModel]) -> dict[str | int, tuple[Any, bool]]:
+    """Each key of a model (name and alias, as :func:`field_named` finds them) → its
+    annotation, and whether ``false`` given for it reads as ``None``."""
+    found: dict[str | int, tuple[Any, bool]] = {}
+    for name, field in model.model_fields.items():
+        nullable = is_optional(field.annotation) and bool not in members(field.annotation)
+        for key in (name, field.alias):
+            if key is not None:
+                found.setdefault(key, (field.annotation, nullable))
+    return found
 
 
 def dump_data(model: BaseModel) -> dict[str, Any]:
