@@ -341,7 +341,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
-    import statistics
 
     from rich.table import Table
 
