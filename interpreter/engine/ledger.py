@@ -9,7 +9,7 @@ refused is the reason the move list leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import assert_never
 
 from interpreter.engine.rules import Combo, Rules, Shape, Way
@@ -25,13 +25,20 @@ from interpreter.model.play import (
 
 
 # -- the labels of a player's cards ----------------------------------------------------------
-def entries_by_card(state: State, player: int) -> dict[int, list[int]]:
-    """Declaration numbers that each of the player's declared cards belongs to (lost waiting
-    declarations included: they are part of the card's history)."""
-    found: dict[int, list[int]] = {}
-    for entry in state.table.ledger[player]:
+def entries_by_card(state: State, player: int) -> Mapping[int, str]:
+    """The numbers of the declarations that each of the player's declared cards belongs to,
+    as a label writes them (``1.3``; lost waiting declarations included: they are part of the
+    card's history).  Kept until the ledgers change."""
+    table = state.table
+    kept = table.memo.get(("entries", player))
+    if kept is not None and kept[0] == table.ledger_changes:
+        return kept[1]  # type: ignore[no-any-return]
+    numbers: dict[int, list[int]] = {}
+    for entry in table.ledger[player]:
         for card in entry.cards:
-            found.setdefault(card, []).append(entry.no)
+            numbers.setdefault(card, []).append(entry.no)
+    found = {card: ".".join(map(str, nos)) for card, nos in numbers.items()}
+    table.memo[("entries", player)] = (table.ledger_changes, found)
     return found
 
 
@@ -41,7 +48,7 @@ def last_trick_cards(state: State) -> tuple[int, ...]:
 
 
 def card_label(
-    rules: Rules, state: State, player: int, card: int, entries: dict[int, list[int]]
+    rules: Rules, state: State, player: int, card: int, entries: Mapping[int, str]
 ) -> str:
     """The notation of a card of ``player`` as moves write it: ``QS`` in the hand, ``QS*1.3``
     face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open card won in
@@ -50,9 +57,8 @@ def card_label(
     table = state.table
     if card in table.hands[player]:
         return face
-    numbers = entries.get(card)
     mark = "^" if card in table.open[player] and card in last_trick_cards(state) else "*"
-    return face + mark + (".".join(str(n) for n in numbers) if numbers else "")
+    return face + mark + entries.get(card, "")
 
 
 def source_cards(rules: Rules, state: State, player: int) -> list[int]:
@@ -83,8 +89,8 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)
             for card in sorted(state.table.tables[partner]):
-                numbers = ".".join(str(n) for n in theirs.get(card, ()))
-                by_label.setdefault(rules.face[card] + "+" + numbers, []).append(card)
+                label = rules.face[card] + "+" + theirs.get(card, "")
+                by_label.setdefault(label, []).append(card)
     by_face: Groups = {}
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))

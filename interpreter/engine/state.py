@@ -62,12 +62,23 @@ def _copier(hint: Any, owner: str) -> Copier | None:
     if isinstance(hint, type):
         if issubclass(hint, Record):
             return hint.copy
+        if issubclass(hint, Memo):
+            return _fresh_memo
         if issubclass(hint, _IMMUTABLE) or hint in _SHARED:
             return None
     raise TypeError(f"{owner}: the engine's state cannot copy a field of type {hint!r}")
 
 
 _SHARED: set[type] = {Event, Settled}
+
+
+class Memo(dict[Any, Any]):
+    """Values worked out from a record's other fields and kept while those stay the same (each
+    user checks its own key): a copy starts empty, and equality ignores it."""
+
+
+def _fresh_memo(_: Memo) -> Memo:
+    return Memo()
 
 
 class Record:
@@ -223,6 +234,7 @@ class Table(Record):
     played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
     won_trick: list[bool] = field(default_factory=list)  # has each seat won a trick this deal
     last_drawn: list[int] = field(default_factory=list)  # per seat: a card drawn, to show again
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     @classmethod
     def empty(cls, players: int) -> Table:
