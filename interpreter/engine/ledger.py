@@ -505,6 +505,12 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
         trick = 0
         for card in last_trick_cards(state):
             trick |= masks[face[card]]
+    # The same cards give the same ways: a window asks twice (may he act? what may he
+    # declare?), and again after each declaration.
+    key = (held, trick, table.trump)
+    kept = table.memo.get(("formable", player))
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[no-any-return]
     found: list[tuple[Combo, Way]] = []
     for combo, way in _ways(rules, table.trump):
         # The hottest test of the engine: enough cards of the faces each slot needs, the
@@ -515,6 +521,7 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
         else:
             if trick & way[2]:
                 found.append((combo, way))
+    table.memo[("formable", player)] = (key, found)
     return found
 
 
