@@ -34,3 +34,17 @@ def test_versus_schnapsen_measures_our_side() -> None:
             assert row[mode]["deals_per_second"]["median"] > 0
     assert "2 round(s) of 2 deals/games per measurement" in out
     assert "| bezique | 32 |" in out
+
+
+def test_the_digest_of_games_depends_on_the_games_only() -> None:
+    """benchmarks/digest.py compares builds and checkouts: the same games give the same
+    digest, other games another."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from digest import digest
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    once = digest("bezique", games=1, deals=1)
+    assert once == digest("bezique", games=1, deals=1)
+    assert once != digest("bezique", games=2, deals=1)
+    assert len(once) == 16

@@ -472,3 +472,14 @@ def test_views_of_the_same_moment_are_equal_however_they_were_read() -> None:
     second.freeze()
     assert first == second and hash(first) == hash(second)
     assert "legal_moves=" in repr(first) and "hand=" in repr(second)
+
+
+def test_what_the_engine_keeps_to_go_faster_is_not_part_of_a_game() -> None:
+    """Worked-out values kept in the table (declaration numbers, the ways a hand can form)
+    are neither copied nor compared: a copy equals the game it was made from."""
+    game = _midgame("chinese", 5, 120)
+    assert game._state.table.memo  # the engine has kept something
+    other = game.copy()
+    assert not other._state.table.memo
+    assert other == game
+    assert other.legal_moves() == game.legal_moves()
