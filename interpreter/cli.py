@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from interpreter import compiled
 from interpreter.agents import AGENT_NAMES
 from interpreter.cli_records import record_writer, replay_command
 from interpreter.engine.settlement import settle
@@ -36,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="bezique",
         description="Play, simulate and check variants of Bézique described as data.",
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("variants", help="list the shipped variants")
     p_check = sub.add_parser("check", help="validate variant files or folders")
@@ -85,6 +87,18 @@ def _parser() -> argparse.ArgumentParser:
     p_replay.add_argument("--json", action="store_true", help="print one JSON object")
     _authoring_parsers(sub)
     return parser
+
+
+def _version() -> str:
+    """The version, and which build of the engine runs: compiled (mypyc) or pure Python."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("bezique-interpreter")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "(not installed)"
+    build = "compiled with mypyc" if compiled() else "pure Python"
+    return f"bezique-interpreter {number}, engine {build}"
 
 
 def _authoring_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
