@@ -55,7 +55,19 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
                 f"run `{SWITCH}=1 pip install .` (without -e)"
             )
         work = Path(tempfile.mkdtemp(prefix="bezique-mypyc-"))
-        self._work = work
+        self._work = work  # removed by finalize, once the wheel holds the extension modules
+        try:
+            built = self._compile(work)
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
+        for path in built:
+            build_data["force_include"][str(path)] = path.relative_to(work).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def _compile(self, work: Path) -> list[Path]:
+        """Compile the chosen modules in ``work``; the extension modules made."""
         # A copy of the package's Python files: mypy reads the modules that are not compiled
         # too, for their types.
         src = Path(self.root) / "interpreter"
@@ -69,7 +81,7 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
             "from setuptools import setup\n"
             "from mypyc.build import mypycify\n"
             f"setup(name='bezique-mypyc', ext_modules=mypycify({[*modules, *options]!r},"
-            f" opt_level={self.config.get('opt-level', '3')!r}, group_name='interpreter'))\n",
+            " opt_level='3', group_name='interpreter'))\n",
             encoding="utf-8",
         )
         self.app.display_info(f"mypyc: compiling {len(modules)} modules in {work}")
@@ -90,10 +102,7 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         )
         if len(built) != len(modules) + 1:  # one per module, and the shared library
             raise RuntimeError(f"mypyc: expected {len(modules) + 1} extension modules: {built}")
-        for path in built:
-            build_data["force_include"][str(path)] = path.relative_to(work).as_posix()
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        return built
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         work = getattr(self, "_work", None)
