@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from interpreter import compiled
 from interpreter.agents import AGENT_NAMES
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="bezique",
         description="Play, simulate and check variants of Bézique described as data.",
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("variants", help="list the shipped variants")
     p_check = sub.add_parser("check", help="validate variant files or folders")
@@ -76,6 +78,18 @@ def _parser() -> argparse.ArgumentParser:
     p_replay.add_argument("--json", action="store_true", help="print one JSON object")
     _authoring_parsers(sub)
     return parser
+
+
+def _version() -> str:
+    """The version, and which build of the engine runs: compiled (mypyc) or pure Python."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("bezique-interpreter")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "(not installed)"
+    build = "compiled with mypyc" if compiled() else "pure Python"
+    return f"bezique-interpreter {number}, engine {build}"
 
 
 def _authoring_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

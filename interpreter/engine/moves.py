@@ -41,7 +41,9 @@ class Play(_OneCard):
     card: int = field(compare=False)
     label: str
 
-    kind = "play"
+    @property
+    def kind(self) -> str:
+        return "play"
 
     def __str__(self) -> str:
         return f"play {self.label}"
@@ -54,7 +56,9 @@ class Declare:
     labels: tuple[str, ...]
     points: int = field(compare=False)
 
-    kind = "declare"
+    @property
+    def kind(self) -> str:
+        return "declare"
 
     def __str__(self) -> str:
         return f"declare {self.combo} {' '.join(self.labels)}"
@@ -88,7 +92,9 @@ class ScorePending(_NoCards):
     combo: str = field(compare=False)
     points: int = field(compare=False)
 
-    kind = "score"
+    @property
+    def kind(self) -> str:
+        return "score"
 
     def __str__(self) -> str:
         return f"score {self.entry}"
@@ -99,7 +105,9 @@ class ExchangeSeven(_OneCard):
     card: int = field(compare=False)
     label: str
 
-    kind = "exchange"
+    @property
+    def kind(self) -> str:
+        return "exchange"
 
     def __str__(self) -> str:
         return f"exchange {self.label}"
@@ -110,7 +118,9 @@ class ShowSeven(_OneCard):
     card: int = field(compare=False)
     label: str
 
-    kind = "show"
+    @property
+    def kind(self) -> str:
+        return "show"
 
     def __str__(self) -> str:
         return f"show {self.label}"
@@ -120,7 +130,9 @@ class ShowSeven(_OneCard):
 class CarteBlanche(_NoCards):
     """Show a hand without a court card (or, later, a non-court card just drawn) and score."""
 
-    kind = "carte_blanche"
+    @property
+    def kind(self) -> str:
+        return "carte_blanche"
 
     def __str__(self) -> str:
         return "carte-blanche"
@@ -130,7 +142,9 @@ class CarteBlanche(_NoCards):
 class Yield(_NoCards):
     """Pass the right to declare after this trick to the partner (BC-4)."""
 
-    kind = "yield"
+    @property
+    def kind(self) -> str:
+        return "yield"
 
     def __str__(self) -> str:
         return "yield"
@@ -138,7 +152,9 @@ class Yield(_NoCards):
 
 @dataclass(frozen=True, slots=True)
 class Draw(_NoCards):
-    kind = "draw"
+    @property
+    def kind(self) -> str:
+        return "draw"
 
     def __str__(self) -> str:
         return "draw"
@@ -150,7 +166,9 @@ class Elect(_NoCards):
 
     deal: bool
 
-    kind = "elect"
+    @property
+    def kind(self) -> str:
+        return "elect"
 
     def __str__(self) -> str:
         return "deal" if self.deal else "pass"
