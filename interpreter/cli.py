@@ -28,7 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="bezique",
         description="Play, simulate and check variants of Bézique described as data.",
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and the engine's build"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("variants", help="list the shipped variants")
     p_check = sub.add_parser("check", help="validate variant files or folders")
@@ -78,6 +80,14 @@ def _parser() -> argparse.ArgumentParser:
     p_replay.add_argument("--json", action="store_true", help="print one JSON object")
     _authoring_parsers(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``, worked out only when asked for (telling the build imports the engine)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(_version())
+        parser.exit()
 
 
 def _version() -> str:
