@@ -7,8 +7,9 @@ without loading the engine.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from interpreter.lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from interpreter.agents.base import Agent, RandomAgent
@@ -20,13 +21,7 @@ AGENT_NAMES = ("random", "greedy")
 _HOMES = {"Agent": "base", "RandomAgent": "base", "GreedyAgent": "greedy", "make_agent": "registry"}
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = ["AGENT_NAMES", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]

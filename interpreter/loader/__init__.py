@@ -13,8 +13,9 @@ reads variants does not pay for the model and pydantic.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from interpreter.lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from interpreter.loader.diagnostics import Diagnostic, VariantError
@@ -42,13 +43,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = [
