@@ -61,19 +61,23 @@ def card_label(
     return face + mark + entries.get(card, "")
 
 
-def source_cards(rules: Rules, state: State, player: int) -> list[int]:
-    """The cards that may form a declaration: by default the hand and the table; with open
-    cards (Polish), the open cards only."""
-    declare = rules.declare
-    table = state.table
-    cards: list[int] = []
+def source_zones(rules: Rules, state: State, player: int) -> list[set[int]]:
+    """Where the cards that may form a declaration lie: by default the hand and the table;
+    with open cards (Polish), the open cards only."""
+    declare, table = rules.declare, state.table
+    zones: list[set[int]] = []
     if declare.from_hand:
-        cards += table.hands[player]
+        zones.append(table.hands[player])
     if declare.from_table:
-        cards += table.tables[player]
+        zones.append(table.tables[player])
     if declare.from_open:
-        cards += table.open[player]
-    return cards
+        zones.append(table.open[player])
+    return zones
+
+
+def source_cards(rules: Rules, state: State, player: int) -> list[int]:
+    """The cards that may form a declaration (:func:`source_zones`)."""
+    return [card for zone in source_zones(rules, state, player) for card in zone]
 
 
 Groups = dict[str, list[tuple[str, list[int]]]]
@@ -482,17 +486,10 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    bit = rules.bit
+    bit, table = rules.bit, state.table
     held = 0
-    declare, table = rules.declare, state.table
-    if declare.from_hand:
-        for card in table.hands[player]:
-            held |= bit[card]
-    if declare.from_table:
-        for card in table.tables[player]:
-            held |= bit[card]
-    if declare.from_open:
-        for card in table.open[player]:
+    for zone in source_zones(rules, state, player):
+        for card in zone:
             held |= bit[card]
     if rules.reuse.partner_multi:
         for card in _partner_cards(rules, state, player):

@@ -13,15 +13,12 @@ from typing import Protocol
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
-from interpreter.engine.events import Event, EventKind, Reason, fast_event
+from interpreter.engine.events import EventKind, Reason, fast_event
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import HeadReference, TrickPiles, TrumpIfVoid
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
-
-_event = tuple.__new__  # an Event without the named tuple's keyword handling
-_NO_PAYLOAD = (0, "", 0, (), None)  # points, what, number, values, seen_by
 
 
 class Duties(Protocol):
@@ -271,9 +268,7 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.events.append(
-        _event(Event, (EventKind.PLAY, player, state.deal_no, (rules.face[card],), *_NO_PAYLOAD))
-    )
+    state.events.append(fast_event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
     if declared or not table.stock:  # law 46, a partner's waiting declarations included
         for seat, entries in enumerate(table.ledger):
             for index, entry in enumerate(entries):

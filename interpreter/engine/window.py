@@ -35,6 +35,11 @@ def _scores_now(rules: Rules, window: Window) -> bool:
     return not (rules.declare.scores_per_trick is PerTrick.ONE and window.scored)
 
 
+def _may_declare(rules: Rules, window: Window) -> bool:
+    """Whether a new declaration may be made now (scoring at once, or waiting 'to score')."""
+    return _scores_now(rules, window) or rules.declare.pending_allowed
+
+
 def quota_problem(rules: Rules, state: State, combo: Combo, cards: frozenset[int]) -> str | None:
     """Why the window's quota forbids declaring ``cards`` as ``combo`` now, or None."""
     declare = rules.declare
@@ -99,7 +104,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     def allowed(combo: Combo, cards: frozenset[int]) -> str | None:
         return declare_problem(rules, state, player, combo, cards)
 
-    if _scores_now(rules, table.window) or rules.declare.pending_allowed:
+    if _may_declare(rules, table.window):
         for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
             found.append(Declare(combo.id, cards, labels, combo.points))
     for entry in table.ledger[player]:
@@ -121,10 +126,7 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
-    return bool(
-        (_scores_now(rules, state.table.window) or rules.declare.pending_allowed)
-        and ledger.formable(rules, state, player)
-    )
+    return _may_declare(rules, state.table.window) and bool(ledger.formable(rules, state, player))
 
 
 def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
