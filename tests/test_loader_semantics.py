@@ -77,8 +77,8 @@ def test_duplicate_id_in_an_overlay_is_reported() -> None:
 
 
 def test_combination_ranks_must_be_in_the_deck() -> None:
+    # No combination here needs the bézique cards, so the absent QS is no problem.
     assert problems('[deck]\nranks = ["A", "T", "K", "J", "9", "8", "7"]\n') == [
-        "v.toml: bezique.queen: QS is not in the deck",
         "v.toml:7: combinations[0].ranks[1]: 'Q' is not a rank of the deck (A T K J 9 8 7)",
     ]
 
@@ -148,10 +148,13 @@ def test_bezique_cards_must_be_in_the_deck_in_enough_copies() -> None:
 def test_when_trump_suits_must_be_in_the_deck() -> None:
     extra = '[bezique]\nwhen_trump = [{trumps = ["H"], queen = "QH", jack = "JH"}]\n'
     extra += '[deck]\nsuits = ["S", "D", "C"]\n'
+    extra += '[[combinations]]\nid = "bezique"\nshape = "bezique"\nclass = "beziques"\n'
+    extra += "points = 40\n"
     assert problems(extra) == [
         "v.toml:19: bezique.when_trump[0].trumps[0]: 'H' is not a suit of the deck (S D C)",
         "v.toml:19: bezique.when_trump[0].queen: QH is not in the deck",
         "v.toml:19: bezique.when_trump[0].jack: JH is not in the deck",
+        "v.toml:22: combinations[2].count: needs 1 × QH and 1 × JH but the deck has 0 QH and 0 JH",
     ]
 
 
@@ -196,7 +199,6 @@ def test_deck_lists_and_the_ranks_other_rules_name() -> None:
         "v.toml:23: deck.endgame_ranks: must list each rank of the deck once (A T K Q J 9 8 A), "
         "in endgame order",
         "v.toml:26: seven.rank: '6' is not a rank of the deck (A T K Q J 9 8 A)",
-        "v.toml: bezique.jack: JD is not in the deck",
         "v.toml:11: combinations[1].count: needs 4 cards of rank A but the deck has only 2",
     ]
 
@@ -308,3 +310,17 @@ def test_each_unsupported_row_names_a_key_of_the_schema() -> None:
 @pytest.mark.parametrize("name", shipped_variant_names())
 def test_shipped_variants_use_only_what_the_engine_supports(name: str) -> None:
     assert unsupported(load_variant(name)) == []
+
+
+def test_the_bezique_cards_matter_only_to_a_combination_that_needs_them(tmp_path: Path) -> None:
+    """A deck without J♦ is fine when the bézique combinations are disabled (or absent)."""
+    path = tmp_path / "v.toml"
+    disabled = '[[combinations]]\nid = "bezique"\nshape = "bezique"\nclass = "beziques"\n'
+    disabled += 'points = 40\nenabled = false\n[deck]\nsuits = ["S", "H", "C"]\n'
+    path.write_text(BASE + disabled, encoding="utf-8")
+    assert load_variant(path).deck.suits == ("S", "H", "C")
+    found = problems(disabled.replace("enabled = false\n", ""))
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "bezique.jack: JD is not in the deck",
+        "combinations[2].count: needs 1 × QS and 1 × JD but the deck has 2 QS and 0 JD",
+    ]

@@ -25,8 +25,10 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
     table = state.table
     seven = rules.seven
     if seven is not None and seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
-        won = ledger.last_trick_cards(state)
-        return next((c for c in won if rules.is_trump_seven(c, table.trump)), None)
+        last = table.last_trick
+        if last is None or last[2] != player:  # a partner's trick: the seven is his to use
+            return None
+        return next((c for c in last[0] if rules.is_trump_seven(c, table.trump)), None)
     held = _held(rules, state, player)
     fresh = [c for c in held if c not in table.sevens_scored]
     choices = fresh or held
@@ -46,6 +48,9 @@ def exchange_problem(rules: Rules, state: State, player: int, card: int | None) 
         return "the turn-up is itself a seven of trumps"
     if card is None or card != exchange_candidate(rules, state, player):
         if seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+            last = table.last_trick
+            if last is not None and last[2] != player:
+                return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
             return "only the seven of trumps won in the trick just taken may be exchanged"
         return "you do not hold the seven of trumps"
     return None
@@ -122,8 +127,12 @@ def exchange(rules: Rules, state: State, card: int) -> None:
     table.stock[0] = card
     table.turn_up = card
     table.public.update((card, old))
-    if card in table.won[player]:  # Polish: the seven came from the trick just won
-        table.won[player].remove(card)
+    won = table.won[player]
+    if card in won or card in table.open[player]:  # Polish: from the trick just won
+        if card in won:
+            won.remove(card)
+        else:  # the seven's rank is among the open cards
+            table.open[player].discard(card)
         opencards.take(rules, state, player, [old])
         if rules.brisque[old]:
             tricks.credit_brisques(rules, state, player, 1, (old,))

@@ -207,8 +207,15 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     table.ledger[player].append(entry)
     table.ledger_changes += 1
     table.public |= cards
-    for card in cards:  # from the hand to the table; open cards stay where they are
+    # From the hand to the table; open cards stay where they are.  In the last tricks
+    # (declarations after the stock is exhausted) cards declared from the hand are shown and
+    # stay in it, as the declared cards were taken back into the hands.
+    back_to_hand = not table.stock and rules.endgame.declared_back_to_hand
+    for card in cards:
         if card in table.hands[player]:
+            if back_to_hand:
+                table.known[player].add(card)
+                continue
             table.hands[player].discard(card)
             table.known[player].discard(card)
             table.tables[player].add(card)

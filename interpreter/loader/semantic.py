@@ -174,6 +174,7 @@ def _deck(variant: Variant) -> list[Problem]:
                 f"must list each rank of the deck once ({_ranks(deck)}), in endgame order",
             )
         )
+    problems += _cut(variant)
     if variant.seven is not None and variant.seven.rank not in deck.ranks:
         message = f"{variant.seven.rank!r} is not a rank of the deck ({_ranks(deck)})"
         problems.append(Problem(("seven", "rank"), message))
@@ -181,6 +182,25 @@ def _deck(variant: Variant) -> list[Problem]:
         court = variant.carte_blanche.court_ranks
         problems += _known_ranks(deck, ("carte_blanche", "court_ranks"), court)
     return problems
+
+
+def _cut(variant: Variant) -> list[Problem]:
+    """The cut for the first deal can be decided: some draw of one card per player has a
+    single highest card (a single lowest when the lower cut deals) — and a single one of the
+    other end too, as ties at either end are cut again."""
+    players = variant.players.count
+    per_rank = Counter[str]()
+    for (rank, _), count in deck_copies(variant.deck).items():
+        per_rank[rank] += count
+    present = [per_rank[rank] for rank in dict.fromkeys(variant.deck.ranks) if per_rank[rank]]
+    between = sum(present[1:-1])  # the cards strictly between the highest and lowest rank
+    if len(present) >= 2 and (players == 2 or between >= players - 2):
+        return []
+    message = (
+        f"the cut can never be decided: {players} players cutting this deck always tie for "
+        "the highest or the lowest card"
+    )
+    return [Problem(("deck", "ranks"), message)]
 
 
 _SUITS_SAID = {SuitFilter.TRUMP: " in the trump suit", SuitFilter.PLAIN: " in the plain suits"}
@@ -200,7 +220,12 @@ def _available(copies: Counter[tuple[str, str]], rank: str, suits: Sequence[str]
 def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
     deck = variant.deck
     problems: list[Problem] = []
-    pairs, bezique_problems = _bezique_pairs(variant)
+    # The bézique cards must be in the deck only if a combination needs them.
+    wanted = any(isinstance(c, Bezique) and c.enabled for c in variant.combinations)
+    pairs, bezique_problems = _bezique_pairs(variant, wanted)
+    if wanted and not pairs:
+        message = "a combination needs the bézique cards, but no queen and jack are set"
+        bezique_problems.append(Problem(("bezique",), message))
     for index, combo in enumerate(variant.combinations):
         path: KeyPath = ("combinations", index)
         if not combo.enabled:  # a disabled combination may need cards this deck lacks
@@ -220,14 +245,14 @@ def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Pr
                 problems.append(Problem((*path, "count"), message))
         elif isinstance(combo, Bezique):
             problems += _bezique_count(path, combo, pairs, copies)
-    if not pairs and any(isinstance(combo, Bezique) for combo in variant.combinations):
-        message = "a combination needs the bézique cards, but no queen and jack are set"
-        bezique_problems.append(Problem(("bezique",), message))
     return bezique_problems + problems
 
 
-def _bezique_pairs(variant: Variant) -> tuple[list[tuple[KeyPath, str, str]], list[Problem]]:
-    """The bézique pairs (where written, queen, jack), and the problems with them."""
+def _bezique_pairs(
+    variant: Variant, wanted: bool
+) -> tuple[list[tuple[KeyPath, str, str]], list[Problem]]:
+    """The bézique pairs (where written, queen, jack), and the problems with them (their
+    cards missing from the deck only when they are ``wanted``)."""
     cards = variant.bezique
     deck = variant.deck
     pairs: list[tuple[KeyPath, str, str]] = []
@@ -243,7 +268,7 @@ def _bezique_pairs(variant: Variant) -> tuple[list[tuple[KeyPath, str, str]], li
             if suit not in deck.suits:
                 message = f"{suit!r} is not a suit of the deck ({' '.join(deck.suits)})"
                 problems.append(Problem((*path, "trumps", position), message))
-    for path, queen, jack in pairs:
+    for path, queen, jack in pairs if wanted else ():
         for key, card in (("queen", queen), ("jack", jack)):
             face = parse_face(card)
             if face.rank not in deck.ranks or face.suit not in deck.suits:
@@ -277,6 +302,10 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
     deal = variant.deal
     players = variant.players.count
     problems: list[Problem] = []
+    for index, size in enumerate(deal.packets):
+        if size < 1:
+            message = f"a packet holds at least one card, not {size}"
+            problems.append(Problem(("deal", "packets", index), message))
     if sum(deal.packets) != deal.hand_size:
         message = f"packets add up to {sum(deal.packets)}, not deal.hand_size = {deal.hand_size}"
         problems.append(Problem(("deal", "packets"), message))
