@@ -54,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     p_settle.add_argument("variant", metavar="VARIANT", help="shipped name or path")
     p_settle.add_argument(
         "--scores",
-        type=int,
+        type=_points,
         nargs=2,
         required=True,
         metavar=("A", "B"),
@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p_settle.add_argument(
         "--brisques",
-        type=int,
+        type=_points,
         nargs=2,
         default=(0, 0),
         metavar=("A", "B"),
@@ -295,20 +295,38 @@ def _check(paths: Sequence[str]) -> int:
     return 0
 
 
+MOST_POINTS = 1_000_000
+"""More points than any deal of any variant could score: a larger figure is a typing slip."""
+
+
+def _points(text: str) -> int:
+    """A score or brisque count given on the command line: a whole number from 0 to
+    :data:`MOST_POINTS`, checked before Python converts it (a huge figure would stop there)."""
+    digits = text.strip().removeprefix("+")
+    if digits.startswith("-") and digits[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: points cannot be negative")
+    if not digits.isascii() or not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: not a whole number of points")
+    if len(digits.lstrip("0")) > len(str(MOST_POINTS)) or int(digits) > MOST_POINTS:
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]}{'…' if len(text) > 20 else ''}: more than {MOST_POINTS:,} points, "
+            "beyond any score a deal can make"
+        )
+    return int(digits)
+
+
 def _settle(args: argparse.Namespace) -> int:
     from interpreter.engine.settlement import settle
     from interpreter.model.scoring import GameFormat
 
     variant = load_variant(args.variant)
-    if variant.game.format is not GameFormat.SINGLE_DEAL or variant.settlement is None:
+    if variant.game.format is not GameFormat.SINGLE_DEAL:
         raise ValueError(
             f"{variant.name} is a race game to {variant.game.target}: it has no one-deal "
             "settlement (try rubicon, chinese or eight-pack)"
         )
     scores = (args.scores[0], args.scores[1])
     brisques = (args.brisques[0], args.brisques[1])
-    if min(*scores, *brisques) < 0:
-        raise ValueError("scores and brisques cannot be negative")
     result = settle(variant.settlement, scores, brisques, variant.brisques.usage)
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
+from interpreter.engine import Game
 from interpreter.loader import VariantError, extends_of, load_variant, shipped_variant_names
 from interpreter.loader.listing import Row, variant_row
 from interpreter.model import Variant
@@ -370,3 +372,48 @@ def test_simulate_and_play_write_records_that_replay(
     assert code == 0 and f"Record written to {target}" in out
     code, out, _ = run_cli(capsys, "replay", str(target))
     assert code == 0 and "unfinished" in out
+
+
+def test_settle_without_a_settlement_table_settles_as_the_engine_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A one-deal variant may leave out [settlement]: the engine then settles with the
+    defaults, and so does ``settle``."""
+    path = tmp_path / "plain.toml"
+    path.write_text('extends = "rubicon"\nname = "plain"\nsettlement = false\n', encoding="utf-8")
+    game = Game.new(load_variant(path), seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_moves()))
+    table = game._state.table
+    scores = [str(points) for points in game.scores]
+    brisques = [str(points) for points in table.brisques]
+    code, out, err = run_cli(
+        capsys, "settle", str(path), "--scores", *scores, "--brisques", *brisques, "--json"
+    )
+    assert code == 0, err
+    assert game.outcome is not None and game.outcome.settlement is not None
+    assert json.loads(out)["value"] == game.outcome.settlement.value
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("9" * 4400, "more than 1,000,000 points, beyond any score a deal can make"),
+        ("1000001", "more than 1,000,000 points"),
+        ("-5", "points cannot be negative"),
+        ("12.5", "not a whole number of points"),
+        ("٣", "not a whole number of points"),
+    ],
+)
+def test_settle_refuses_implausible_scores_clearly(
+    capsys: pytest.CaptureFixture[str], given: str, said: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["settle", "rubicon", "--scores", given, "100"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert (
+        said in err and "Traceback" not in err and "invalid int" not in err and "digits" not in err
+    )
+    assert len(err) < 400

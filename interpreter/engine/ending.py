@@ -9,7 +9,7 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, Settlement
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat
 
 
 def brisques_won(rules: Rules, state: State, seat: int) -> int:
@@ -84,7 +84,7 @@ def finish_single(rules: Rules, state: State) -> None:
     """A one-deal game ends with its settlement (laws 56–61)."""
     scores = (state.scores[0], state.scores[1])
     brisques = (state.table.brisques[0], state.table.brisques[1])
-    settled = settle(rules.settlement or Settlement(), scores, brisques, rules.scoring.usage)
+    settled = settle(rules.settlement, scores, brisques, rules.scoring.usage)
     state.settled = settled
     state.winner = settled.winner
     state.phase = Phase.OVER

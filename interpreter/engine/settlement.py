@@ -49,12 +49,14 @@ def _void(why: str) -> Settled:
 
 
 def settle(
-    rules: Settlement,
+    given: Settlement | None,
     scores: tuple[int, int],
     brisques: tuple[int, int] = (0, 0),
     usage: BrisqueUsage = BrisqueUsage.TIE_AND_RUBICON_ONLY,
 ) -> Settled:
-    """Value of the game for final ``scores`` (brisques excluded) and brisque points."""
+    """Value of the game for final ``scores`` (brisques excluded) and brisque points, under
+    the variant's ``[settlement]`` (its defaults when the variant has none)."""
+    rules = given or Settlement()
     if usage is BrisqueUsage.NONE:  # a game without brisques: equal scores are a void game
         brisques = (0, 0)
         if scores[0] == scores[1]:
