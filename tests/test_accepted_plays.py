@@ -142,3 +142,38 @@ def test_partners_exchange_only_a_seven_won_in_their_own_trick() -> None:
     assert sum(e.kind is EventKind.EXCHANGE for g in games for e in g.events)
     for game in games:
         check_invariants(game)
+
+
+TINY_HANDS = """\
+[deal]
+hand_size = 2
+packets = [2]
+
+[brisques]
+usage = "tie_only"
+
+[last_trick]
+points = {last}
+
+[game]
+target = 50
+"""
+
+
+def test_a_race_in_which_nothing_can_score_is_refused() -> None:
+    """Two cards in hand: after playing to a trick one is left, and every combination needs
+    two or more, so nothing is ever declared; with brisques only breaking ties and no points
+    for the last trick, no one could ever reach the target (once: a game without end)."""
+    path = overlay("bezique", TINY_HANDS.format(last=0))
+    assert refused(path) == [
+        "house.toml:13: game.target: no one could ever reach the target: no combination here "
+        "can be declared (each needs more cards than a player can declare from), and neither "
+        "brisques nor the last trick score"
+    ]
+
+
+def test_a_race_won_by_last_tricks_alone_ends() -> None:
+    variant = load_variant(overlay("bezique", TINY_HANDS.format(last=10)))
+    game = Game.new(variant, seed=5)
+    playout(game, random.Random(5), max_deals=20, audit=False)
+    assert game.is_over and max(game.scores) >= 50

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from interpreter.cards import parse_face
 from interpreter.loader.diagnostics import KeyPath, Origin, toml_repr
 from interpreter.loader.merge import duplicate_id_message
+from interpreter.loader.playable import cut_can_be_decided, race_can_end
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import Deck
 from interpreter.model.play import (
@@ -174,7 +175,12 @@ def _deck(variant: Variant) -> list[Problem]:
                 f"must list each rank of the deck once ({_ranks(deck)}), in endgame order",
             )
         )
-    problems += _cut(variant)
+    if not cut_can_be_decided(variant.players.count, deck_copies(deck), deck.ranks):
+        message = (
+            f"the cut can never be decided: {variant.players.count} players cutting this deck "
+            "always tie for the highest or the lowest card"
+        )
+        problems.append(Problem(("deck", "ranks"), message))
     if variant.seven is not None and variant.seven.rank not in deck.ranks:
         message = f"{variant.seven.rank!r} is not a rank of the deck ({_ranks(deck)})"
         problems.append(Problem(("seven", "rank"), message))
@@ -182,25 +188,6 @@ def _deck(variant: Variant) -> list[Problem]:
         court = variant.carte_blanche.court_ranks
         problems += _known_ranks(deck, ("carte_blanche", "court_ranks"), court)
     return problems
-
-
-def _cut(variant: Variant) -> list[Problem]:
-    """The cut for the first deal can be decided: some draw of one card per player has a
-    single highest card (a single lowest when the lower cut deals) — and a single one of the
-    other end too, as ties at either end are cut again."""
-    players = variant.players.count
-    per_rank = Counter[str]()
-    for (rank, _), count in deck_copies(variant.deck).items():
-        per_rank[rank] += count
-    present = [per_rank[rank] for rank in dict.fromkeys(variant.deck.ranks) if per_rank[rank]]
-    between = sum(present[1:-1])  # the cards strictly between the highest and lowest rank
-    if len(present) >= 2 and (players == 2 or between >= players - 2):
-        return []
-    message = (
-        f"the cut can never be decided: {players} players cutting this deck always tie for "
-        "the highest or the lowest card"
-    )
-    return [Problem(("deck", "ranks"), message)]
 
 
 _SUITS_SAID = {SuitFilter.TRUMP: " in the trump suit", SuitFilter.PLAIN: " in the plain suits"}
@@ -338,6 +325,13 @@ def _game(variant: Variant) -> list[Problem]:
     if variant.game.format == GameFormat.RACE and not scoring:
         message = "a race game needs at least one enabled combination that scores points"
         problems.append(Problem(("combinations",), message))
+    elif variant.game.format == GameFormat.RACE and not race_can_end(variant, scoring):
+        message = (
+            "no one could ever reach the target: no combination here can be declared (each "
+            "needs more cards than a player can declare from), and neither brisques nor the "
+            "last trick score"
+        )
+        problems.append(Problem(("game", "target"), message))
     count = variant.players.count
     seen: set[int] = set()
     for side, seats in enumerate(variant.players.partnerships):
