@@ -71,10 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     p_settle.add_argument("--json", action="store_true", help="print one JSON object")
     p_play = sub.add_parser("play", help="play a game in the terminal against a bot")
     p_play.add_argument("variant", metavar="VARIANT", help="shipped name or path")
-    p_play.add_argument("--seed", type=int, default=None, help="random seed")
-    p_play.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
-    p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the opponent")
+    p_play.add_argument("--seed", type=int, default=None, help="random seed (a new game each time)")
+    p_play.add_argument("--seat", type=int, default=1, help="your seat: 1 is p1, 2 is p2 … (1)")
+    p_play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the bots (greedy)")
     p_play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    p_play.add_argument(
+        "--practice", action="store_true", help="allow undo; the record says it was practice"
+    )
     p_replay = sub.add_parser("replay", help="replay a game record, checking every action")
     p_replay.add_argument("file", metavar="FILE", help="a game record (.toml)")
     p_replay.add_argument("--json", action="store_true", help="print one JSON object")
@@ -171,6 +174,7 @@ def _run(args: argparse.Namespace) -> int:
         record=args.record,
         variant_name=args.variant,
         embed=args.variant not in shipped_variant_names(),
+        practice=args.practice,
     )
 
 

@@ -1,0 +1,83 @@
+"""The end of a deal on the screen: what each seat scored and for what (combinations, the
+seven, brisques, the last trick), the deal's totals, the game's, and who deals next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interpreter.engine import DealResult, Event, EventKind, Game, Reason
+from interpreter.play.text import plural, together
+
+_REASONS = {
+    Reason.SEVEN: "seven of trumps",
+    Reason.SEVEN_EXCHANGE: "seven exchanged",
+    Reason.SEVEN_TURNED_UP: "seven turned up",
+    Reason.CARTE_BLANCHE: "carte blanche",
+    Reason.DEAL_COUNT: "the count lifted exactly",
+    Reason.COUNT_GUESS: "the count guessed",
+}
+"""How the breakdown names points that are not a combination (brisques are counted apart)."""
+
+
+def breakdown(game: Game, deal: int, names: Sequence[str]) -> list[str]:
+    """The lines that close deal number ``deal`` (which must be finished)."""
+    result = next(r for r in game.deal_results if r.deal == deal)
+    scored = [e for e in game.events if e.deal == deal and e.kind is EventKind.SCORE]
+    lines = [f"End of deal {deal}. Points scored in it:"]
+    for seat in range(game.players):
+        items = _items(game, [e for e in scored if e.player == seat], result, seat)
+        lines.append(f"{names[seat]}: {result.points[seat]}" + (f" — {items}" if items else ""))
+    finished = [r for r in game.deal_results if r.deal <= deal]
+    totals = [sum(r.points[seat] for r in finished) for seat in range(game.players)]
+    game_line = "Game: " + " · ".join(f"{names[s]} {totals[s]}" for s in range(game.players))
+    sides = game.rules.sides
+    if any(len(side) > 1 for side in sides):
+        game_line += "; sides " + " · ".join(
+            together(" + ".join(f"p{s + 1}" for s in side)) + f" {sum(totals[s] for s in side)}"
+            for side in sides
+        )
+    if not game.is_over:
+        game_line += f" (first to {game.variant.game.target})"
+    lines.append(game_line + ".")
+    following = _next_deal(game.events, deal)
+    if following is not None and following.player is not None:
+        lines.append(f"Deal {following.number} is dealt by {names[following.player]}.")
+    return lines
+
+
+def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> str:
+    """``royal marriage 40, common marriage 2 × 20, 9 brisques 90, last trick 10``."""
+    names = game.rules.combo_names
+    totals: dict[str, list[int]] = {}
+    for event in scored:
+        if event.what in (Reason.BRISQUES, Reason.LAST_TRICK):
+            continue
+        label = _REASONS[Reason(event.what)] if event.what in _REASONS else None
+        label = label or names.get(event.what, event.what.replace("_", " "))
+        totals.setdefault(label, []).append(event.points)
+    items = [_times(label, points) for label, points in totals.items()]
+    won = result.brisques[seat]
+    if won:
+        points = sum(e.points for e in scored if e.what == Reason.BRISQUES)
+        brisques = plural(won, "brisque")
+        items.append(f"{brisques} {points}" if points else f"{brisques} (not scored)")
+    last = sum(e.points for e in scored if e.what == Reason.LAST_TRICK)
+    if last:
+        items.append(f"last trick {last}")
+    return ", ".join(together(item) for item in items)
+
+
+def _times(label: str, points: list[int]) -> str:
+    if len(points) == 1:
+        return f"{label} {points[0]}"
+    if len(set(points)) == 1:
+        return f"{label} {len(points)} × {points[0]}"
+    return f"{label} {sum(points)} ({len(points)} times)"
+
+
+def _next_deal(events: Sequence[Event], deal: int) -> Event | None:
+    """The event that begins the deal after ``deal``, once it has been dealt."""
+    return next(
+        (e for e in events if e.kind is EventKind.DEAL and e.number == deal + 1),
+        None,
+    )

@@ -1,0 +1,302 @@
+"""A game in the terminal: the person's turns, the bots' moves, and the commands (``help``,
+``hint``, ``practice``, ``undo``, ``quit``).
+
+A move is typed as its number in the list or in the move notation; a number that is not in the
+list, a word that is not a move and an illegal move are refused with the reason, and nothing
+changes.  Ctrl-C and the end of input end the game with one line (status 130 and 0), and the
+record, when one was asked for, is written either way."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+
+from interpreter.agents import make_agent
+from interpreter.engine import EventKind, Game, IllegalMoveError, Move, MoveSyntaxError, Phase
+from interpreter.model import Variant
+from interpreter.play.deal_end import breakdown
+from interpreter.play.hints import NO_HINTS, Explainer, hinter
+from interpreter.play.screen import (
+    describe,
+    forced,
+    legend,
+    move_text,
+    moves_line,
+    render,
+    seat_names,
+)
+from interpreter.play.text import Screen, plural, together
+from interpreter.records import Recorder
+from interpreter.records import write as write_record
+
+HELP = """\
+Commands: a move’s number, or the move itself; help; hint; practice; undo (in a practice \
+game); quit.
+Moves: play Q♠ (or just Q♠) · declare bezique Q♠ J♦ (after winning a trick) · score 2 \
+(a declaration shown “to score”) · exchange 7♥ · show 7♥ · carte-blanche · yield · draw \
+(done declaring) · deal · pass.
+Cards: rank A T K Q J 9 8 7, then suit ♠ ♥ ♦ ♣ or S H D C: Q♠ = QS = q♠, T♦ = 10D.
+A card on a table carries a mark: A♠*1 is the A♠ of declaration 1 (type it so).
+undo takes back your last move and the bots’ replies; practice allows it, and the record \
+says so."""
+
+
+class Quit(Exception):
+    """The person asked to stop (``quit``, or the end of input)."""
+
+
+def play_terminal(
+    variant: Variant,
+    *,
+    seed: int | None,
+    seat: int,
+    bot: str,
+    read: Callable[[str], str] = input,
+    console: Console | None = None,
+    record: str | None = None,
+    variant_name: str = "",
+    embed: bool = False,
+    practice: bool = False,
+    pause: bool | None = None,
+) -> int:
+    """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` in every other;
+    the exit status: 0, or 130 after Ctrl-C.  ``pause``: wait for Enter at the end of each
+    deal (by default when standard input is a terminal)."""
+    players = variant.players.count
+    if not 0 <= seat < players:
+        raise ValueError(f"--seat must be between 1 and {players}")
+    if record is not None and not Path(record).parent.is_dir():
+        raise ValueError(f"--record {record}: there is no folder {Path(record).parent}")
+    if seed is None:
+        seed = random.randrange(2**63)  # so that a record of the game replays exactly
+    game = Game.new(variant, seed=seed)
+    recorder = Recorder(
+        game,
+        variant_name=variant_name or variant.name,
+        seats=["person" if s == seat else bot for s in range(players)],
+        seed=seed,
+        embed=embed,
+    )
+    screen = Screen(read, console, sys.stdin.isatty() if pause is None else pause)
+    session = Session(game, seat, bot, seed, screen, practice)
+    try:
+        code = session.run()
+    except Quit:
+        screen.say("Game abandoned.")
+        code = 0
+    except KeyboardInterrupt:
+        screen.say()
+        screen.say("Game abandoned (Ctrl-C).")
+        code = 130
+    if record is not None:
+        written = recorder.record()
+        if session.practice:
+            written.meta["practice"] = session.practice_note()
+        try:
+            Path(record).write_text(write_record(written), encoding="utf-8")
+        except OSError as error:
+            raise ValueError(f"cannot write {record}: {error.strerror or error}") from None
+        screen.say(together(f"Record written to {record}."))  # a path is copied whole
+    return code
+
+
+class Session:
+    """One game at the terminal: what has been shown, and what can be taken back."""
+
+    def __init__(
+        self, game: Game, seat: int, bot: str, seed: int, screen: Screen, practice: bool
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.screen = screen
+        self.practice = practice
+        self.bots = {
+            s: make_agent(bot, game.rules, seed + s) for s in range(game.players) if s != seat
+        }
+        self.names = seat_names(game, seat, bot)
+        self.shown = 0  # events printed so far
+        self.explained: set[str] = set()  # the card marks explained so far
+        self.made: list[tuple[int, str]] = []  # before each of the person's moves: moves made
+        self.taken_back = 0
+        self.hints: Explainer | None = None
+        self.hints_sought = False  # whether the bot that gives hints has been looked for
+
+    def practice_note(self) -> str:
+        """What the game's record says of a practice game."""
+        return f"a practice game: {plural(self.taken_back, 'move')} taken back with undo"
+
+    # -- the game ------------------------------------------------------------------------------
+    def run(self) -> int:
+        game, screen = self.game, self.screen
+        others = ", ".join(self.names[s] for s in range(game.players) if s != self.seat)
+        screen.say(
+            f"{game.variant.title}: you are p{self.seat + 1}, against {others}. Type a "
+            "move’s number or its text; help lists the commands, quit ends the game."
+        )
+        if self.practice:
+            screen.say("A practice game: undo takes back your last move and the bots’ replies.")
+        while not game.is_over:
+            self.show_events()
+            if game.to_act == self.seat:
+                self.turn()
+                continue
+            other = game.to_act
+            assert other is not None
+            game.step(self.bots[other].choose(game.view(other)))
+        self.show_events()
+        self.game_over()
+        return 0
+
+    def show_events(self) -> None:
+        game = self.game
+        events = game.events
+        for event in events[self.shown :]:
+            self.shown += 1
+            if event.kind is EventKind.END_OF_DEAL:
+                self.screen.say("\n".join(["", *breakdown(game, event.number, self.names)]))
+                if not (game.is_over and game.deals_finished == event.number):
+                    self.wait(f"Press Enter for deal {event.number + 1} ")
+                continue
+            line = describe(event, self.seat, self.names, game.rules.combo_names)
+            if line:
+                self.screen.say(line)
+
+    def wait(self, prompt: str) -> None:
+        try:
+            answer = self.screen.wait(prompt)
+        except EOFError:
+            raise Quit from None
+        if answer.lower() in ("quit", "exit"):
+            raise Quit
+
+    def game_over(self) -> None:
+        outcome = self.game.outcome
+        assert outcome is not None
+        names = self.names
+        final = " · ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
+        if len(outcome.sides[0]) > 1:
+            final += "; sides " + " · ".join(
+                " + ".join(f"p{s + 1}" for s in side) + f" {total}"
+                for side, total in zip(outcome.sides, outcome.side_scores, strict=True)
+            )
+        self.screen.say(f"Game over: {final}.")
+        if outcome.settlement is not None:
+            self.screen.say(outcome.settlement.explanation)
+        if self.practice:
+            self.screen.say(f"This was {self.practice_note()}.")
+
+    # -- the person's turn ---------------------------------------------------------------------
+    def turn(self) -> None:
+        """Show the table and the moves, and read answers until one changes the game."""
+        game, screen = self.game, self.screen
+        view = game.view(self.seat)
+        screen.say()
+        if view.phase is Phase.ELECT:
+            screen.say(
+                "You won the cut: deal to deal, or pass to let the player on your left deal."
+            )
+        else:
+            screen.say(render(view, self.names))
+        moves = view.legal_moves
+        why = forced(game, view)
+        if why:
+            screen.say(why)
+        screen.say(moves_line(moves))
+        for line in legend(moves, self.explained):
+            screen.say(line)
+        while not self.answer(self.ask(), moves):
+            pass
+
+    def ask(self) -> str:
+        try:
+            return self.screen.ask("> ")
+        except EOFError:
+            self.screen.say()
+            raise Quit from None
+
+    def answer(self, text: str, moves: tuple[Move, ...]) -> bool:
+        """Act on one answer; whether the game has changed (a move made or taken back)."""
+        command = text.lower()
+        say = self.screen.say
+        if command in ("quit", "exit"):
+            raise Quit
+        if command == "help":
+            say(HELP)
+        elif command == "hint":
+            say(self.hint())
+        elif command == "practice":
+            say(self.start_practice())
+        elif command == "undo":
+            return self.undo()
+        elif not text:
+            say(f"Type a move’s number (1–{len(moves)}) or its text; help lists the commands.")
+        elif text.isascii() and text.isdigit():
+            number = int(text) if len(text) <= 6 else 0
+            if 1 <= number <= len(moves):
+                self.make(moves[number - 1])
+                return True
+            shown = text if len(text) <= 6 else text[:6] + "…"
+            choose = "there is only move 1" if len(moves) == 1 else f"choose 1–{len(moves)}"
+            say(f"No move {shown}: {choose}.")
+        else:
+            return self.typed(text)
+        return False
+
+    def typed(self, text: str) -> bool:
+        try:
+            move = self.game.parse_move(text)
+        except IllegalMoveError as error:
+            self.screen.say(f"Not allowed: {move_text(error.reason)}")
+            return False
+        except MoveSyntaxError as error:
+            self.screen.say(f"Not a move: {error}. Type help for the commands.")
+            return False
+        self.make(move)
+        return True
+
+    def make(self, move: Move) -> None:
+        self.made.append((self.game.moves_made, move_text(move)))
+        self.game.step(move)
+
+    # -- the commands --------------------------------------------------------------------------
+    def hint(self) -> str:
+        if not self.hints_sought:
+            self.hints, self.hints_sought = hinter(self.game.rules, self.seed), True
+        if self.hints is None:
+            return NO_HINTS
+        return self.hints.explain(self.game.view(self.seat))
+
+    def start_practice(self) -> str:
+        if self.practice:
+            return "This is a practice game already: undo takes back your last move."
+        self.practice = True
+        return (
+            "A practice game from now on: undo takes back your last move and the bots’ "
+            "replies. The record will say that this was a practice game."
+        )
+
+    def undo(self) -> bool:
+        say = self.screen.say
+        if not self.practice:
+            say(
+                "undo is for practice games: type practice to make this one a practice game "
+                "(its record will say so), or start with --practice."
+            )
+            return False
+        if not self.made:
+            say("There is no move of yours to take back.")
+            return False
+        before, text = self.made.pop()
+        after = self.game.moves_made - before - 1
+        while self.game.moves_made > before:
+            self.game.undo()
+        self.shown = len(self.game.events)
+        self.taken_back += 1
+        followed = f" and the {plural(after, 'move')} that followed it" if after else ""
+        say(f"Taken back: your {text}{followed}.")
+        return True
