@@ -157,8 +157,9 @@ def declare_refusal(
     if combo.needs_trump and trump is None:
         return f"{combo.name} needs trumps, and no trump suit is fixed yet"
     if not ledger.forms(rules, combo, trump, cards):
-        shown = " ".join(rules.pretty(c) for c in cards)
-        return f"{shown} do not form {combo.name}"
+        *others, last = [rules.pretty(c) for c in cards]
+        shown = f"{', '.join(others)} and {last}" if others else last
+        return f"{shown} {'do' if others else 'does'} not form {combo.name}"
     reason = declare_problem(rules, state, player, combo, frozenset(cards))
     if reason is not None:
         return reason
