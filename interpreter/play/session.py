@@ -33,16 +33,35 @@ from interpreter.play.text import Screen, plural, together
 from interpreter.records import Recorder
 from interpreter.records import write as write_record
 
-HELP = """\
-Commands: a move’s number, or the move itself; help; hint; practice; undo (in a practice \
-game); quit.
-Moves: play Q♠ (or just Q♠) · declare bezique Q♠ J♦ (after winning a trick) · score 2 \
-(a declaration shown “to score”) · exchange 7♥ · show 7♥ · carte-blanche · yield · draw \
-(done declaring) · deal · pass.
-Cards: rank A T K Q J 9 8 7, then suit ♠ ♥ ♦ ♣ or S H D C: Q♠ = QS = q♠, T♦ = 10D.
-A card on a table carries a mark: A♠*1 is the A♠ of declaration 1 (type it so).
-undo takes back your last move and the bots’ replies; practice allows it, and the record \
-says so."""
+
+def _items(*items: str) -> str:
+    return " · ".join(together(item) for item in items)
+
+
+HELP = "\n".join(
+    [
+        "Commands: "
+        + _items("a move’s number, or the move", "help", "hint", "practice", "undo", "quit"),
+        "Moves: "
+        + _items(
+            "play Q♠ (or just Q♠)",
+            "declare bezique Q♠ J♦",
+            "score 2",
+            "exchange 7♥",
+            "show 7♥",
+            "carte-blanche",
+            "yield",
+            "draw (done declaring)",
+            "deal",
+            "pass",
+        ),
+        "Cards: " + _items("ranks A T K Q J 9 8 7", "suits ♠ ♥ ♦ ♣ or S H D C", "Q♠ = QS = q♠"),
+        "Marks: A♠*1 is the A♠ of declaration 1, face up on the table; type it with its mark.",
+        "undo, in a practice game, takes back your last move and the bots’ replies; practice "
+        "makes this game one, and its record says so.",
+    ]
+)
+"""What ``help`` prints: the commands and the notation, short."""
 
 
 class Quit(Exception):
@@ -298,5 +317,5 @@ class Session:
         self.shown = len(self.game.events)
         self.taken_back += 1
         followed = f" and the {plural(after, 'move')} that followed it" if after else ""
-        say(f"Taken back: your {text}{followed}.")
+        say(f"Taken back: {text} (your move){followed}.")
         return True
