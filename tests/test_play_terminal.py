@@ -269,6 +269,22 @@ def test_a_record_in_a_folder_that_does_not_exist_is_refused_before_the_game(
     assert run.returncode == 2 and "there is no folder" in run.stderr and run.stdout == ""
 
 
+def test_the_command_line_guide_shows_what_play_prints(two_deals: str) -> None:
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = page.split("## `play`", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```\n(.*?)```", section, re.S)
+    game = next(block for block in blocks if block.startswith("$ bezique play "))
+    command, transcript = game.split("\n", 1)
+    answers = re.findall(r"^> (.*)$", transcript, re.M)
+    run = bezique(*command.split()[2:], answers=answers)
+    prompts = run.stdout.split("> ")
+    assert len(prompts) == len(answers) + 1
+    typed = prompts[0] + "".join(f"> {a}\n{p}" for a, p in zip(answers, prompts[1:], strict=True))
+    assert typed == transcript
+    end = next(block for block in blocks if block.startswith("End of deal 1."))
+    assert end.removesuffix("Press Enter for deal 2\n") in two_deals
+
+
 # -- a real terminal -----------------------------------------------------------------------------
 def in_terminal(args: Sequence[str], answer: Callable[[str], str | None], columns: int) -> str:
     """Run ``bezique ARGS`` in a pseudo-terminal ``columns`` wide; ``answer`` is given what

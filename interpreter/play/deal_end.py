@@ -29,7 +29,9 @@ def breakdown(game: Game, deal: int, names: Sequence[str]) -> list[str]:
         lines.append(f"{names[seat]}: {result.points[seat]}" + (f" — {items}" if items else ""))
     finished = [r for r in game.deal_results if r.deal <= deal]
     totals = [sum(r.points[seat] for r in finished) for seat in range(game.players)]
-    game_line = "Game: " + " · ".join(f"{names[s]} {totals[s]}" for s in range(game.players))
+    game_line = "Game: " + " · ".join(
+        together(f"{names[s]} {totals[s]}") for s in range(game.players)
+    )
     sides = game.rules.sides
     if any(len(side) > 1 for side in sides):
         game_line += "; sides " + " · ".join(

@@ -43,7 +43,7 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     me = view.player
     trump = SUIT_SYMBOLS[view.trump] if view.trump else "none yet"
     turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
-    scores = " · ".join(f"{names[s]} {view.scores[s]}" for s in range(view.players))
+    scores = " · ".join(together(f"{names[s]} {view.scores[s]}") for s in range(view.players))
     this_deal = " · ".join(str(points) for points in view.deal_points)
     lines = [
         f"Deal {view.deal_no} · trick {view.trick_no + 1} · trump {trump}{turn_up} · "
