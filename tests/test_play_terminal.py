@@ -94,7 +94,7 @@ def test_ctrl_c_ends_the_game_with_status_130_without_a_traceback(tmp_path: Path
     assert process.stdout is not None and process.stdin is not None
     seen = b""
     while not seen.endswith(b"> "):  # the first prompt: the game waits for the person
-        chunk = process.stdout.read1(4096)
+        chunk = os.read(process.stdout.fileno(), 4096)
         assert chunk, "the game ended before asking for a move"
         seen += chunk
     process.send_signal(signal.SIGINT)
