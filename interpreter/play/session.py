@@ -74,7 +74,7 @@ def play_terminal(
     seed: int | None,
     seat: int,
     bot: str,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     console: Console | None = None,
     record: str | None = None,
     variant_name: str = "",
@@ -84,7 +84,8 @@ def play_terminal(
 ) -> int:
     """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` in every other;
     the exit status: 0, or 130 after Ctrl-C.  ``pause``: wait for Enter at the end of each
-    deal (by default when standard input is a terminal)."""
+    deal (by default when standard input is a terminal).  ``read`` asks for an answer
+    (``input``, looked up when the game starts)."""
     players = variant.players.count
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be between 1 and {players}")
@@ -100,7 +101,7 @@ def play_terminal(
         seed=seed,
         embed=embed,
     )
-    screen = Screen(read, console, sys.stdin.isatty() if pause is None else pause)
+    screen = Screen(read or input, console, sys.stdin.isatty() if pause is None else pause)
     session = Session(game, seat, bot, seed, screen, practice)
     try:
         code = session.run()
