@@ -112,16 +112,21 @@ def play_terminal(
         screen.say()
         screen.say("Game abandoned (Ctrl-C).")
         code = 130
-    if record is not None:
-        written = recorder.record()
-        if session.practice:
-            written.meta["practice"] = session.practice_note()
-        try:
-            Path(record).write_text(write_record(written), encoding="utf-8")
-        except OSError as error:
-            raise ValueError(f"cannot write {record}: {error.strerror or error}") from None
-        screen.say(together(f"Record written to {record}."))  # a path is copied whole
+    finally:  # the game so far is kept even if something went wrong
+        if record is not None:
+            _write(recorder, session, Path(record))
+            screen.say(together(f"Record written to {record}."))  # a path is copied whole
     return code
+
+
+def _write(recorder: Recorder, session: Session, path: Path) -> None:
+    written = recorder.record()
+    if session.practice:
+        written.meta["practice"] = session.practice_note()
+    try:
+        path.write_text(write_record(written), encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 class Session:
