@@ -1,7 +1,8 @@
 """Helpers for the browser check of the documentation site.
 
-Building the site, serving it on the loopback interface, starting headless Chromium, reading
-the links and ids of a built page, and decoding a PNG screenshot with the standard library.
+Building the site, serving it on the loopback interface, starting headless Chromium (what it
+needs: ``tests/browser.py``), reading the links and ids of a built page, and decoding a PNG
+screenshot with the standard library.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -27,9 +27,9 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from tests.browser import require_browser
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 # Without the background-networking flags, Chromium's own connections are refused by the
 # closed network and logged; a fresh profile keeps one run from leaking into the next.
@@ -45,7 +45,6 @@ CHROMIUM_FLAGS = (
     "--window-size=1280,900",
 )
 
-INSTALL_BROWSER = "run: apt-get update && apt-get install chromium chromium-driver"
 INSTALL_DOCS = "run: pip install -e '.[docs]'"
 
 
@@ -100,39 +99,19 @@ def serve(directory: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-def install_browser() -> None:
-    """The project's own setup: on a machine without the browser, install Debian's Chromium
-    and ChromeDriver when the site tests first need them (root and apt-get are required; if
-    they are not there, the test fails with the command to run)."""
-    if all(os.access(path, os.X_OK) for path in (CHROMIUM, CHROMEDRIVER)):
-        return
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        return
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (
-        ["apt-get", "update", "-qq"],
-        ["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"],
-    ):
-        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-        if done.returncode != 0:
-            pytest.fail(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}", pytrace=False)
-
-
 @contextmanager
 def chromium(profile: Path) -> Iterator[webdriver.Chrome]:
-    """Headless Chromium driven by ChromeDriver, with the browser console logged."""
-    install_browser()
-    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
-    if missing:
-        pytest.fail(f"{' and '.join(missing)} not found: {INSTALL_BROWSER}", pytrace=False)
+    """Headless Chromium driven by ChromeDriver, with the browser console logged; the test
+    is skipped (or failed, when required) if they are missing: see ``tests/browser.py``."""
+    browser = require_browser()
     options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = str(browser.chromium)
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(
-        service=Service(executable_path=str(CHROMEDRIVER)),
+        service=Service(executable_path=str(browser.chromedriver)),
         options=options,
     )
     try:

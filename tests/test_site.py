@@ -1,14 +1,20 @@
-"""The built documentation site, checked in a real browser (headless Chromium).
+"""The built documentation site, checked as files and in a real browser (headless Chromium).
 
-The site is built with ``mkdocs build --strict``, served on 127.0.0.1 and loaded page by page:
-every page answers 200, has a title and logs no error in the browser console; no link, image,
-stylesheet or script points at a missing file or a missing anchor; and a variant page is
-rendered to a screenshot.  Chromium and ChromeDriver are Debian's packages (`.ci/run` installs
-them); without them, or without MkDocs, these tests fail and say what to install.
+The site is built with ``mkdocs build --strict`` and served on 127.0.0.1. Without a browser:
+it has its pages and publishes no file of the build itself, and no link, image, stylesheet or
+script points at a missing file or a missing anchor. In the browser (tests marked
+``browser``): every page answers 200, has a title and logs no error in the console, and a
+variant page renders to a screenshot. Without Chromium and ChromeDriver the browser tests are
+skipped with the command that installs them, or fail when ``BEZIQUE_REQUIRE_BROWSER`` is set,
+as CI sets it (``tests/browser.py``); without MkDocs every test here fails and says what to
+install.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +26,9 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+from tests.browser import INSTALL_BROWSER, REQUIRE_BROWSER
 from tests.site_check import (
+    ROOT,
     build_site,
     chromium,
     console,
@@ -34,13 +42,17 @@ VARIANT_PAGE = "variants/bezique/"
 
 
 @dataclass(frozen=True)
-class Site:
+class Built:
     root: Path  # the built site
     url: str  # where it is served: http://127.0.0.1:PORT/
-    browser: webdriver.Chrome
 
     def file(self, page: str) -> Path:
         return self.root / page / "index.html"
+
+
+@dataclass(frozen=True)
+class Site(Built):
+    browser: webdriver.Chrome
 
     def load(self, page: str) -> tuple[int, list[str]]:
         """Open ``page`` in the browser: its HTTP status and its console's SEVERE messages."""
@@ -61,20 +73,27 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     root = build_site(tmp_path_factory.mktemp("site"))
-    with serve(root) as url, chromium(tmp_path_factory.mktemp("chromium-profile")) as browser:
+    with serve(root) as url:
+        yield Built(root, url)
+
+
+@pytest.fixture(scope="module")
+def site(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as browser:
         browser.set_page_load_timeout(30)
         browser.set_script_timeout(10)
-        yield Site(root, url, browser)
+        yield Site(built.root, built.url, browser)
 
 
-def test_the_site_has_its_pages(site: Site) -> None:
-    found = pages(site.root)
+def test_the_site_has_its_pages(built: Built) -> None:
+    found = pages(built.root)
     for page in ("", "authoring/", "engine/", "cli/", "figures/"):
         assert page in found, f"no page {page or 'home'} in the built site: {found}"
 
 
+@pytest.mark.browser
 def test_every_page_loads_with_a_title_and_no_console_error(site: Site) -> None:
     problems = []
     for page in pages(site.root):
@@ -93,15 +112,15 @@ def test_every_page_loads_with_a_title_and_no_console_error(site: Site) -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_no_link_image_stylesheet_or_script_is_broken(site: Site) -> None:
-    origin = urlsplit(site.url).netloc
+def test_no_link_image_stylesheet_or_script_is_broken(built: Built) -> None:
+    origin = urlsplit(built.url).netloc
     local: dict[str, list[str]] = {}  # URL without fragment -> where it is referred to
     anchors: list[tuple[str, str, str]] = []  # (where, URL without fragment, fragment)
     problems, external = [], 0
-    for page in pages(site.root):
-        for kind, reference in parse_page(site.file(page)).references:
+    for page in pages(built.root):
+        for kind, reference in parse_page(built.file(page)).references:
             where = f"/{page}: {kind}={reference!r}"
-            parts = urlsplit(urljoin(site.url + page, reference))
+            parts = urlsplit(urljoin(built.url + page, reference))
             if parts.scheme in ("http", "https") and parts.netloc == origin:
                 target = urlunsplit(parts._replace(fragment=""))
                 local.setdefault(target, []).append(where)
@@ -120,7 +139,7 @@ def test_no_link_image_stylesheet_or_script_is_broken(site: Site) -> None:
             problems += [f"{where}: {target} answers {status}" for where in referrers]
     for where, target, fragment in anchors:
         path = unquote(urlsplit(target).path).lstrip("/")
-        file = site.root / (path + "index.html" if path.endswith("/") or not path else path)
+        file = built.root / (path + "index.html" if path.endswith("/") or not path else path)
         if file.suffix == ".html" and file.is_file() and fragment not in parse_page(file).ids:
             problems.append(f"{where}: no element with id {fragment!r} in {target}")
     assert not problems, f"{len(problems)} broken (and {external} external links):\n" + "\n".join(
@@ -128,6 +147,7 @@ def test_no_link_image_stylesheet_or_script_is_broken(site: Site) -> None:
     )
 
 
+@pytest.mark.browser
 def test_a_variant_page_renders_to_a_screenshot(site: Site, tmp_path: Path) -> None:
     assert site.file(VARIANT_PAGE).is_file(), (
         f"the site has no page for the shipped variant 'bezique' at /{VARIANT_PAGE}; "
@@ -140,6 +160,40 @@ def test_a_variant_page_renders_to_a_screenshot(site: Site, tmp_path: Path) -> N
     image = decode_png(shot.read_bytes())
     assert image.width >= 800, image
     assert image.colours > 16, f"{shot} looks blank: {image}"
+
+
+def test_the_site_has_every_generated_page_and_no_file_of_its_build(built: Built) -> None:
+    from interpreter.rulebook.site import generated_site
+
+    found = pages(built.root)
+    for path in generated_site().pages:
+        page = path.removesuffix(".md").removesuffix("index") + (
+            "" if path.endswith("index.md") else "/"
+        )
+        assert page in found, f"the generated page {path} is not in the built site: {found}"
+    published = sorted(p.relative_to(built.root).as_posix() for p in built.root.rglob("*.py"))
+    assert not published, f"Python files published as part of the site: {published}"
+    assert not any("hooks" in page for page in found), found
+
+
+def test_browser_tests_are_skipped_without_a_browser_and_fail_when_it_is_required(
+    tmp_path: Path,
+) -> None:
+    """Run this file's browser tests with nothing on PATH: skipped, with the command that
+    installs Chromium; with BEZIQUE_REQUIRE_BROWSER=1, failed. Nothing is installed."""
+    environ = {k: v for k, v in os.environ.items() if k != REQUIRE_BROWSER}
+    environ |= {"PATH": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rsE"]
+    command += ["-m", "browser", "tests/test_site.py"]
+    for required, status, outcome in ((None, 0, "skipped"), ("1", 1, "error")):
+        env = environ if required is None else {**environ, REQUIRE_BROWSER: required}
+        done = subprocess.run(
+            command, cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        )
+        report = done.stdout + done.stderr
+        assert done.returncode == status, report
+        assert INSTALL_BROWSER in report, report
+        assert f" {outcome}" in report.splitlines()[-1], report
 
 
 def _status(url: str) -> int | str:

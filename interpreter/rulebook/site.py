@@ -1,0 +1,82 @@
+"""The generated pages of the documentation site, independent of the tool that builds it.
+
+``generated_site()`` gives every page the site generates — the rulebook of each shipped
+variant, an overview of them and the comparison of all variants — as Markdown keyed by its
+path under ``docs/``, and the navigation entries that list them. A site generator only has to
+add these pages and entries: the MkDocs hook (``mkdocs_hooks.py`` at the top of the
+repository) does nothing else, and nothing here imports MkDocs. Each call loads every shipped
+variant once; the pages of one call share the loaded variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
+from interpreter.model import Variant
+from interpreter.rulebook.compare import comparison
+from interpreter.rulebook.render import render
+
+# A navigation entry as mkdocs.yml writes one: {title: page path} or {title: [entries]}.
+NavEntry = dict[str, "str | list[NavEntry]"]
+
+OVERVIEW = "variants/index.md"
+COMPARISON = "comparison.md"
+
+
+@dataclass(frozen=True)
+class GeneratedSite:
+    """The generated pages (path under ``docs/`` → Markdown) and the navigation entries to
+    append to the site's own, in order."""
+
+    pages: dict[str, str]
+    nav: list[NavEntry]
+
+
+def generated_site() -> GeneratedSite:
+    """Every generated page of the site, and where the navigation lists them."""
+    shipped = _shipped()
+    pages = {
+        f"variants/{name}.md": render(variant, parent=parent)
+        for name, (variant, parent) in shipped.items()
+    }
+    pages[OVERVIEW] = _overview(shipped)
+    pages[COMPARISON] = (
+        "---\nhide:\n  - navigation\n  - toc\n---\n\n"  # the tables need the whole width
+        "# All variants compared\n\nGenerated from the variant data.\n\n"
+        + comparison([variant for variant, _ in shipped.values()])
+    )
+    entries: list[NavEntry] = [{"Overview": OVERVIEW}]
+    entries += [{variant.title: f"variants/{name}.md"} for name, (variant, _) in shipped.items()]
+    nav: list[NavEntry] = [{"Variants": entries}, {"All variants compared": COMPARISON}]
+    return GeneratedSite(pages, nav)
+
+
+def _shipped() -> dict[str, tuple[Variant, Variant | None]]:
+    """Each shipped variant by name, with the variant it extends (None for a base variant)."""
+    variants = {name: load_variant(name) for name in shipped_variant_names()}
+    return {name: (variant, _parent(name, variants)) for name, variant in variants.items()}
+
+
+def _parent(name: str, variants: dict[str, Variant]) -> Variant | None:
+    """The parent as ``parent_variant`` finds it, taken from ``variants`` when it names one."""
+    extends = extends_of(name)
+    if extends is None:
+        return None
+    return variants[extends] if extends in variants else parent_variant(name)
+
+
+def _overview(shipped: dict[str, tuple[Variant, Variant | None]]) -> str:
+    rows = ["| Variant | Players | Packs | Hand | Based on |", "|---|---|---|---|---|"]
+    for name, (variant, parent) in shipped.items():
+        based = f"[{parent.name}]({parent.name}.md)" if parent else ""
+        rows.append(
+            f"| [{variant.title}]({name}.md) | {variant.players.count} | "
+            f"{variant.deck.packs} | {variant.deal.hand_size} | {based} |"
+        )
+    return (
+        "# The variants\n\nEvery page here is generated from the variant's TOML files by "
+        "`interpreter.rulebook.render`, so the rulebook and the engine cannot disagree. "
+        "Overlays (house rules) end with the differences from the variant they extend.\n\n"
+        + "\n".join(rows)
+        + "\n"
+    )
