@@ -272,7 +272,7 @@ def test_a_record_in_a_folder_that_does_not_exist_is_refused_before_the_game(
 def test_the_command_line_guide_shows_what_play_prints(two_deals: str) -> None:
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     section = page.split("## `play`", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```\n(.*?)```", section, re.S)
+    blocks = re.findall(r"```(?:console)?\n(.*?)```", section, re.S)
     game = next(block for block in blocks if block.startswith("$ bezique play "))
     command, transcript = game.split("\n", 1)
     answers = re.findall(r"^> (.*)$", transcript, re.M)
