@@ -78,7 +78,7 @@ def test_duplicate_id_in_an_overlay_is_reported() -> None:
 
 def test_combination_ranks_must_be_in_the_deck() -> None:
     assert problems('[deck]\nranks = ["A", "T", "K", "J", "9", "8", "7"]\n') == [
-        "v.toml: bezique.queen: QS is not in the deck",
+        "v.toml:1: bezique.queen: QS is not in the deck",
         "v.toml:7: combinations[0].ranks[1]: 'Q' is not a rank of the deck (A T K J 9 8 7)",
     ]
 
@@ -196,7 +196,7 @@ def test_deck_lists_and_the_ranks_other_rules_name() -> None:
         "v.toml:23: deck.endgame_ranks: must list each rank of the deck once (A T K Q J 9 8 A), "
         "in endgame order",
         "v.toml:26: seven.rank: '6' is not a rank of the deck (A T K Q J 9 8 A)",
-        "v.toml: bezique.jack: JD is not in the deck",
+        "v.toml:1: bezique.jack: JD is not in the deck",
         "v.toml:11: combinations[1].count: needs 4 cards of rank A but the deck has only 2",
     ]
 
@@ -224,7 +224,7 @@ def test_the_deal_must_fit_the_deck() -> None:
 
 def test_the_stock_must_be_drawn_evenly() -> None:
     assert problems('[deck]\nremove = ["7C"]\n') == [
-        "v.toml: deal.hand_size: the stock after the deal has 47 cards (63 in the deck, 16 "
+        "v.toml:1: deal.hand_size: the stock after the deal has 47 cards (63 in the deck, 16 "
         "dealt), which 2 players cannot draw evenly: the last draw could not be made"
     ]
 
