@@ -196,6 +196,13 @@ def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(here: Path) -
     assert problems("huge.toml") == [f"huge.toml:1: {refused}"]
 
 
+def test_a_path_too_long_to_look_at_is_not_found(here: Path) -> None:
+    write(here, "mine.toml", f'extends = "{"x" * 5000}.toml"\n')
+    [problem] = problems("mine.toml")
+    assert problem.startswith("mine.toml:1: extends: no such file or folder: xxx")
+    assert check(["y" * 5000])[0].message.startswith("no variant named 'yyy")
+
+
 # -- strict types -----------------------------------------------------------------------------
 
 

@@ -12,9 +12,13 @@ import pytest
 from interpreter.cli import main
 from interpreter.loader import VariantError, check, load_variant, load_variant_text
 from interpreter.loader.limits import (
+    MAX_DEPTH,
     MAX_EXTENDS,
+    MAX_FILE_BYTES,
+    MAX_KEY_PARTS,
     MAX_UNTRUSTED_FILE_BYTES,
     MAX_VARIANT_FILES,
+    size_text,
 )
 
 SECRET = """\
@@ -193,6 +197,9 @@ def test_a_variant_given_as_text_is_bounded_and_checked_as_a_file(here: Path) ->
     with pytest.raises(VariantError) as caught:
         load_variant_text('extends = "bezique"\nname = "p"\ntitle = "\\u001b[2J"\n')
     assert str(caught.value).startswith("<text>:3: title: holds the control character U+001B")
+    with pytest.raises(VariantError) as caught:
+        load_variant_text('extends = "bezique"\nname = "p"\ntitle = "\ud800"\n')
+    assert str(caught.value) == "<text>:3: not UTF-8 text: U+D800 is half a character"
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -210,3 +217,21 @@ def test_check_untrusted(here: Path, capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     assert "--untrusted" in capsys.readouterr().out
+
+
+def test_the_security_page_gives_the_limits_the_loader_applies() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "security.md").read_text("utf-8")
+    rows = {
+        "size of a variant file, checked before it is read": size_text(MAX_FILE_BYTES),
+        "the same, untrusted (and for a variant given as text)": size_text(
+            MAX_UNTRUSTED_FILE_BYTES
+        ),
+        "`.toml` files in one variant folder": str(MAX_VARIANT_FILES),
+        "`extends` followed from one variant, its parents' included": str(MAX_EXTENDS),
+        "depth of a value (tables, arrays and dotted keys each count a level)": (
+            f"{MAX_DEPTH} levels"
+        ),
+        "parts of one dotted key": str(MAX_KEY_PARTS),
+    }
+    for label, value in rows.items():
+        assert f"| {label} | {value} |" in page, label

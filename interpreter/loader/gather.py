@@ -72,7 +72,14 @@ def gather_text(text: str, shown: str, *, trusted: bool) -> tuple[Doc | None, Ga
     """Read a variant given as text (and everything it extends) into one document."""
     gathering = Gathering(Policy(None, trusted=trusted))
     limit = gathering.policy.max_bytes
-    if len(text) > limit and len(text.encode("utf-8")) > limit:
+    try:
+        size = len(text) if len(text) > limit else len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:  # a lone surrogate: no file could hold it
+        line = text.count("\n", 0, error.start) + 1
+        message = f"not UTF-8 text: U+{ord(text[error.start]):04X} is half a character"
+        gathering.problems.append(Diagnostic(shown, line, None, "", message))
+        return None, gathering
+    if size > limit:
         problem = Diagnostic(shown, 1, None, "", too_large("text", limit, not trusted))
         gathering.problems.append(problem)
         return None, gathering
@@ -207,4 +214,6 @@ def resolve_extends(value: str, folder: Path, folder_shown: str) -> tuple[Path |
     except VariantError:
         return None, value
     shown = os.path.normpath(os.path.join(folder_shown, value))
-    return found, os.path.join(os.path.dirname(shown), found.name)
+    if found.name.endswith(".toml") and not shown.endswith(".toml"):
+        shown += ".toml"  # found by its stem
+    return found, shown

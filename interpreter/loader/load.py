@@ -49,8 +49,7 @@ def check(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Diagnost
     several variants (like ``variants/``) has each of them checked.  Empty means all valid."""
     found: list[Diagnostic] = []
     for given in paths:
-        path = Path(given)
-        members = collection_members(path) if path.is_dir() else None
+        members = collection_members(Path(given))
         targets = list(members.values()) if members is not None else [given]
         for target in targets:
             doc, gathering = gather(target, trusted=trusted)
