@@ -26,8 +26,8 @@ from interpreter.loader import (
     shipped_variant_names,
     shipped_variants_dir,
 )
+from interpreter.loader.limits import MAX_KEY_PARTS
 from interpreter.loader.lines import scan_lines
-from interpreter.loader.reading import MAX_KEY_PARTS
 from interpreter.model import SameRank, Variant
 
 FIXTURES = Path(__file__).parent / "fixtures" / "loader"

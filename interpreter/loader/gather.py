@@ -17,7 +17,7 @@ from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.files import collection_members, display, toml_files
 from interpreter.loader.limits import MAX_EXTENDS, MAX_VARIANT_FILES
 from interpreter.loader.merge import Doc, Site, file_of, merge_folder, origin_of, overlay
-from interpreter.loader.reading import read_text, read_toml, too_large
+from interpreter.loader.reading import read_given, read_toml
 from interpreter.loader.shipped import (
     is_plain_name,
     resolve_variant_path,
@@ -71,19 +71,7 @@ def gather(name_or_path: str | Path, *, trusted: bool = True) -> tuple[Doc | Non
 def gather_text(text: str, shown: str, *, trusted: bool) -> tuple[Doc | None, Gathering]:
     """Read a variant given as text (and everything it extends) into one document."""
     gathering = Gathering(Policy(None, trusted=trusted))
-    limit = gathering.policy.max_bytes
-    try:
-        size = len(text) if len(text) > limit else len(text.encode("utf-8"))
-    except UnicodeEncodeError as error:  # a lone surrogate: no file could hold it
-        line = text.count("\n", 0, error.start) + 1
-        message = f"not UTF-8 text: U+{ord(text[error.start]):04X} is half a character"
-        gathering.problems.append(Diagnostic(shown, line, None, "", message))
-        return None, gathering
-    if size > limit:
-        problem = Diagnostic(shown, 1, None, "", too_large("text", limit, not trusted))
-        gathering.problems.append(problem)
-        return None, gathering
-    doc, errors = read_text(text.removeprefix("\ufeff"), shown)
+    doc, errors = read_given(text, shown, gathering.policy.max_bytes, not trusted)
     gathering.problems += errors
     if doc is None or "extends" not in doc.data:
         return doc, gathering

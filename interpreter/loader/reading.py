@@ -1,7 +1,8 @@
 """Reading one TOML file: its bytes (never more than a limit), ``tomllib``'s reading of them
-(kept per text, so a shipped variant that several overlays extend is parsed once), what the
-reading may not hold (values nested too deeply, control characters, integers beyond 64 bits),
-and the diagnostics when it cannot be read.  Every diagnostic of a file that exists has a line.
+(kept for a small text, so a shipped variant that several overlays extend is parsed once), what
+the reading may not hold (values nested too deeply, control characters, integers beyond 64
+bits), and the diagnostics when it cannot be read.  Every diagnostic of a file that exists has
+a line.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from interpreter.loader.diagnostics import CONTROL, Diagnostic, KeyPath, format_
 from interpreter.loader.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_KEY_PARTS, size_text
 from interpreter.loader.lines import Source
 from interpreter.loader.merge import Doc
-
-__all__ = ["MAX_KEY_PARTS", "declares_variant", "read_bytes", "read_text", "read_toml"]
 
 _POSITION = re.compile(r"^(?P<message>.*?)\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
 _AT_END = re.compile(r"^(?P<message>.*?)\s*\(at end of document\)$")
@@ -75,6 +74,21 @@ def read_toml(
     return read_text(text, shown)
 
 
+def read_given(
+    text: str, shown: str, limit: int, untrusted: bool
+) -> tuple[Doc | None, list[Diagnostic]]:
+    """Parse a TOML text given as it is (pasted in a form, say), held to the limits of a file."""
+    try:
+        size = len(text) if len(text) > limit else len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:  # a lone surrogate: no file could hold it
+        line = text.count("\n", 0, error.start) + 1
+        message = f"not UTF-8 text: U+{ord(text[error.start]):04X} is half a character"
+        return None, [Diagnostic(shown, line, None, "", message)]
+    if size > limit:
+        return None, [Diagnostic(shown, 1, None, "", too_large("text", limit, untrusted))]
+    return read_text(text.removeprefix("\ufeff"), shown)
+
+
 def read_text(text: str, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
     """Parse the text of one TOML file (its size already checked)."""
     source = Source(shown, text)
@@ -83,7 +97,7 @@ def read_text(text: str, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
         message = f"a dotted key of {parts} parts (at most {MAX_KEY_PARTS} are allowed)"
         return None, [Diagnostic(shown, line, None, "", message)]
     try:
-        data = _parsed(text)
+        data, flaws = _reading(text)
     except tomllib.TOMLDecodeError as error:
         return None, [_syntax_error(shown, text, str(error))]
     except RecursionError:
@@ -93,7 +107,6 @@ def read_text(text: str, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
         line = text.count("\n", 0, found.start()) + 1 if found else 1
         message = "a number too long to read (a TOML integer has at most 64 bits)"
         return None, [Diagnostic(shown, line, None, "", message)]
-    flaws = _flaws(text)
     if flaws:
         return None, [
             Diagnostic(shown, source.line(path), None, format_path(path), message)
@@ -110,20 +123,36 @@ def _longest_key(source: Source) -> tuple[int, int]:
     return source.lines.longest_key
 
 
-@lru_cache(maxsize=256)
-def _parsed(text: str) -> dict[str, Any]:
-    """``tomllib``'s reading of a text, kept: a file read again (a shipped variant that overlays
-    extend) is not parsed again.  Shared, so never changed: callers read it or copy it."""
-    return tomllib.loads(text)
+Flaws = tuple[tuple[KeyPath, str], ...]
+
+
+def _reading(text: str) -> tuple[dict[str, Any], Flaws]:
+    """``tomllib``'s reading of a text and its flaws (:func:`_flaws`).  Kept for a text of at
+    most ``_KEPT`` characters: a file read again (a shipped variant that overlays extend) is
+    not parsed again, and what is kept stays small.  Shared, so never changed: callers read
+    it or copy it."""
+    return _kept(text) if len(text) <= _KEPT else _read(text)
+
+
+_KEPT = 64 * 1024
 
 
 @lru_cache(maxsize=256)
-def _flaws(text: str) -> tuple[tuple[KeyPath, str], ...]:
-    """What the reading of a text may not hold, in the order written: values nested more than
+def _kept(text: str) -> tuple[dict[str, Any], Flaws]:
+    return _read(text)
+
+
+def _read(text: str) -> tuple[dict[str, Any], Flaws]:
+    data = tomllib.loads(text)
+    return data, _flaws(data)
+
+
+def _flaws(data: dict[str, Any]) -> Flaws:
+    """What a reading may not hold, in the order written: values nested more than
     ``MAX_DEPTH`` deep, control characters in a key or a string, integers beyond 64 bits.
-    Walked without recursion; kept, like the reading."""
+    Walked without recursion."""
     found: list[tuple[KeyPath, str]] = []
-    pending: list[tuple[KeyPath, Any]] = [((), _parsed(text))]
+    pending: list[tuple[KeyPath, Any]] = [((), data)]
     while pending:
         path, value = pending.pop()
         if isinstance(value, dict | list):
@@ -155,7 +184,7 @@ def _control(text: str) -> str:
 def extends_in(file: Path) -> Any:
     """What a file gives ``extends`` at its top level (None when nothing).  Raises as
     ``tomllib.load`` does for a file that is not UTF-8 or not TOML, and :class:`TooLarge`."""
-    return _parsed(read_bytes(file).decode()).get("extends")
+    return _reading(read_bytes(file).decode())[0].get("extends")
 
 
 def copy_data(value: Any) -> Any:
@@ -196,7 +225,7 @@ def declares_variant(path: Path) -> bool:
     source = Source(str(path), text)
     if _longest_key(source)[0] <= MAX_KEY_PARTS:
         try:
-            data = _parsed(text)
+            data = _reading(text)[0]
         except (ValueError, RecursionError):  # not TOML, or a number too long to read
             pass
         else:
