@@ -18,6 +18,7 @@ import interpreter.loader
 from interpreter.cli import main
 from interpreter.loader import VariantError, check, load_variant, shipped_variant_names
 from interpreter.loader.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_KEY_PARTS
+from interpreter.loader.reading import TooLarge, read_bytes
 from interpreter.loader.schema import locate, members
 from interpreter.model import variant_data, variant_from_data
 
@@ -201,6 +202,14 @@ def test_a_path_too_long_to_look_at_is_not_found(here: Path) -> None:
     [problem] = problems("mine.toml")
     assert problem.startswith("mine.toml:1: extends: no such file or folder: xxx")
     assert check(["y" * 5000])[0].message.startswith("no variant named 'yyy")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="no /proc here")
+def test_a_file_whose_size_says_nothing_is_read_no_further_than_the_limit() -> None:
+    status = Path("/proc/self/status")
+    assert status.stat().st_size == 0 and len(read_bytes(status)) > 100
+    with pytest.raises(TooLarge):
+        read_bytes(status, 100)
 
 
 # -- strict types -----------------------------------------------------------------------------

@@ -43,7 +43,10 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise IsADirectoryError(0, "not a regular file")
         if status.st_size > limit:
             raise TooLarge
-        raw = file.read(limit + 1)
+        want = status.st_size + 1
+        raw = file.read(want)
+        if len(raw) == want:  # more than its size says
+            raw += file.read(limit + 1 - want)
     if len(raw) > limit:
         raise TooLarge
     return raw
@@ -118,7 +121,10 @@ def read_text(text: str, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
 def _longest_key(source: Source) -> tuple[int, int]:
     """The parts and line of the longest dotted key, scanned only when a line of the text has
     enough dots to hold a key that is too long; else ``(0, 0)``."""
-    if all(line.count(".") < MAX_KEY_PARTS for line in source.text.split("\n")):
+    text = source.text
+    if text.count(".") < MAX_KEY_PARTS or all(
+        line.count(".") < MAX_KEY_PARTS for line in text.split("\n")
+    ):
         return (0, 0)
     return source.lines.longest_key
 
