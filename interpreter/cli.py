@@ -35,6 +35,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help="list the shipped variants")
     p_check = sub.add_parser("check", help="validate variant files or folders")
     p_check.add_argument("paths", nargs="+", metavar="PATH")
+    p_check.add_argument(
+        "--untrusted",
+        action="store_true",
+        help="check files from someone else: extends may name only a shipped variant or a "
+        "file in the variant's own folder (no absolute path, no '..', no link out of it), "
+        "and a file may hold at most 256 KiB",
+    )
     p_show = sub.add_parser("show", help="print a variant fully resolved, as TOML")
     p_show.add_argument("variant", metavar="VARIANT", help="shipped name or path")
     p_sim = sub.add_parser("simulate", help="play many deals between bots")
@@ -146,7 +153,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "variants":
         return _variants()
     if args.command == "check":
-        return _check(args.paths)
+        return _check(args.paths, trusted=not args.untrusted)
     if args.command == "show":
         from interpreter.loader import dump_variant
 
@@ -269,6 +276,7 @@ def _write(path: Path, text: str) -> None:
 
 def _variants() -> int:
     from rich.table import Table
+    from rich.text import Text
 
     from interpreter.loader import shipped_variant_names
     from interpreter.loader.listing import variant_row
@@ -281,15 +289,16 @@ def _variants() -> int:
     table.add_column("extends", no_wrap=True)
     for name in shipped_variant_names():
         row = variant_row(name)
-        table.add_row(name, row.title, str(row.players), str(row.packs), str(row.hand), row.extends)
+        cells = (name, row.title, str(row.players), str(row.packs), str(row.hand), row.extends)
+        table.add_row(*(Text(cell) for cell in cells))  # text, never markup
     _console().print(table)
     return 0
 
 
-def _check(paths: Sequence[str]) -> int:
+def _check(paths: Sequence[str], *, trusted: bool) -> int:
     from interpreter.loader import check
 
-    diagnostics = check(paths)
+    diagnostics = check(paths, trusted=trusted)
     for diagnostic in diagnostics:
         print(diagnostic, file=sys.stderr)
     if diagnostics:
@@ -387,11 +396,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
-
+    """The summary of ``simulate``; the variant's title and combination names are escaped:
+    rich reads square brackets as markup."""
+    from rich.markup import escape
     from rich.table import Table
 
     out.print(
-        f"[bold]{variant.title}[/bold] — {summary.deals} deals, {summary.games} complete "
+        f"[bold]{escape(variant.title)}[/bold] — {summary.deals} deals, {summary.games} complete "
         f"game(s), seed {summary.seed}, {summary.seconds:.2f} s "
         f"({summary.deals_per_second:.0f} deals/s)"
     )
@@ -432,7 +443,7 @@ def _print_summary(out: Console, variant: Variant, summary: Summary) -> None:
     combos.add_column("times", justify="right")
     combos.add_column("per deal", justify="right")
     for what, count in sorted(summary.combinations.items(), key=lambda item: -item[1]):
-        combos.add_row(what, str(count), f"{count / max(summary.deals, 1):.3f}")
+        combos.add_row(escape(what), str(count), f"{count / max(summary.deals, 1):.3f}")
     out.print(combos)
 
 

@@ -26,8 +26,8 @@ from interpreter.loader import (
     shipped_variant_names,
     shipped_variants_dir,
 )
+from interpreter.loader.limits import MAX_KEY_PARTS
 from interpreter.loader.lines import scan_lines
-from interpreter.loader.reading import MAX_KEY_PARTS
 from interpreter.model import SameRank, Variant
 
 FIXTURES = Path(__file__).parent / "fixtures" / "loader"
@@ -174,8 +174,7 @@ def test_bad_enum_value_suggests_the_nearest(here: Path) -> None:
 def test_wrong_type_quotes_the_input(here: Path) -> None:
     write(here, "mine.toml", SMALL.replace("points = 20", 'points = "forty"'))
     assert problems("mine.toml") == [
-        "mine.toml:9: combinations[0].points: Input should be a valid integer, unable to parse "
-        "string as an integer (got 'forty')"
+        "mine.toml:9: combinations[0].points: Input should be a valid integer (got 'forty')"
     ]
 
 
@@ -207,8 +206,8 @@ def test_several_errors_are_reported_at_once(monkeypatch: pytest.MonkeyPatch) ->
         "several_errors.toml:7: deck.ranks: Input should be an array (got 'AKQJ')",
         "several_errors.toml:10: deal.rotation: 'last-trick-winner' is not one of 'left', "
         "'last_trick_winner' (did you mean 'last_trick_winner'?)",
-        "several_errors.toml:17: combinations[0].points: Input should be a valid integer, unable "
-        "to parse string as an integer (got 'forty')",
+        "several_errors.toml:17: combinations[0].points: Input should be a valid integer "
+        "(got 'forty')",
         "several_errors.toml:21: combinations[1].shape: 'same_rnak' is not one of 'same_suit', "
         "'same_rank', 'bezique' (did you mean 'same_rank'?)",
     ]
@@ -351,7 +350,7 @@ def test_errors_of_an_overlay_and_of_its_base_keep_their_lines(here: Path) -> No
         points = "twenty"
         """,
     )
-    integer = "Input should be a valid integer, unable to parse string as an integer"
+    integer = "Input should be a valid integer"
     assert problems("mine.toml") == [
         f"base.toml:5: deck.packs: {integer} (got 'two')",
         "mine.toml:4: deck.pakcs: unknown key (did you mean 'packs'?)",
@@ -404,10 +403,12 @@ def test_a_key_of_thousands_of_parts_is_refused_at_its_line(here: Path) -> None:
 
 
 def test_a_key_of_as_many_parts_as_allowed_is_read(here: Path) -> None:
+    """Read, then refused as nested too deeply: no table nests as deep as such a key."""
     key = ".".join(f"k{i}" for i in range(MAX_KEY_PARTS))
     write(here, "mine.toml", f'extends = "bezique"\n\n\n{key} = 1\n')
     [problem] = problems("mine.toml")
-    assert problem.startswith("mine.toml:4: k0: unknown key; allowed keys: ")
+    assert problem.startswith("mine.toml:4: k0.k1.")
+    assert problem.endswith(": values are nested too deeply (at most 16 levels)")
 
 
 def test_changing_the_shape_replaces_the_whole_combination(here: Path) -> None:
@@ -450,8 +451,7 @@ def test_extends_a_relative_path_from_the_file_that_says_it(here: Path) -> None:
     write(here, "house/bad.toml", 'extends = "base"\n[deck]\npacks = "two"\n')
     write(here, "house/base.toml", SMALL + "[cut]\nrule = 'high_chose'\n")
     assert problems("house/bad.toml") == [
-        "house/bad.toml:3: deck.packs: Input should be a valid integer, unable to parse string "
-        "as an integer (got 'two')",
+        "house/bad.toml:3: deck.packs: Input should be a valid integer (got 'two')",
         "house/base.toml:11: cut.rule: 'high_chose' is not one of 'high_chooses', "
         "'high_deals', 'low_deals' (did you mean 'high_chooses'?)",
     ]

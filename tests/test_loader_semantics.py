@@ -226,7 +226,7 @@ def test_the_deal_must_fit_the_deck() -> None:
 
 def test_the_stock_must_be_drawn_evenly() -> None:
     assert problems('[deck]\nremove = ["7C"]\n') == [
-        "v.toml: deal.hand_size: the stock after the deal has 47 cards (63 in the deck, 16 "
+        "v.toml:1: deal.hand_size: the stock after the deal has 47 cards (63 in the deck, 16 "
         "dealt), which 2 players cannot draw evenly: the last draw could not be made"
     ]
 

@@ -10,6 +10,8 @@ from interpreter.model import Variant
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
 _FALSE = {"const": False, "description": "false: none (TOML has no null)"}
+TEXT = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]*$"
+"""A string the loader reads: no control character but tab and line feed."""
 
 
 def json_schema(*, overlay: bool = False) -> dict[str, Any]:
@@ -22,7 +24,10 @@ def json_schema(*, overlay: bool = False) -> dict[str, Any]:
     * every optional value may be written ``false`` (TOML has no null; the loader reads
       ``false`` as "none", so ``seven = false`` removes the table), and no default is null;
     * it is a draft-07 schema (``definitions`` rather than ``$defs``), which more editors
-      understand.
+      understand;
+    * a string holds no control character but tab and line feed (the loader refuses them).
+
+    It cannot say what JSON does not tell apart: the loader refuses ``8.0`` for an integer.
 
     It describes a whole variant, after the files of a folder are joined and an overlay is
     laid over its parent.  With ``overlay=True`` nothing is required and a combinations entry
@@ -37,6 +42,7 @@ def json_schema(*, overlay: bool = False) -> dict[str, Any]:
     properties["extends"] = {
         "type": "string",
         "minLength": 1,
+        "pattern": TEXT,
         "description": "The variant this one is laid over: a shipped name, or a path relative "
         "to this file. The file then gives only the keys that differ.",
     }
@@ -77,7 +83,7 @@ def _schemas(node: Any) -> Iterator[dict[str, Any]]:
 
 def _draft07(root: dict[str, Any]) -> None:
     """In place: ``$defs`` references → ``definitions``; ``null`` → ``false``; no null
-    defaults."""
+    defaults; a string without a pattern of its own takes :data:`TEXT`."""
     for node in list(_schemas(root)):
         ref = node.get("$ref")
         if isinstance(ref, str):
@@ -93,6 +99,8 @@ def _draft07(root: dict[str, Any]) -> None:
                 node["anyOf"].append(dict(_FALSE))
         if "default" in node and node["default"] is None:
             del node["default"]
+        if node.get("type") == "string" and not {"pattern", "enum", "const"} & node.keys():
+            node["pattern"] = TEXT
 
 
 def _relax(root: dict[str, Any]) -> None:

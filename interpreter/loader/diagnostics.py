@@ -17,6 +17,26 @@ Origin = tuple[str, int | None]
 """Where a value was written: the file as displayed, and its line (None when unknown)."""
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""The control characters a text may not hold: C0 but tab and line feed, DEL, and C1 (ESC and
+CSI among them: what would drive a terminal)."""
+_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\\\"]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    return "\\" + char if char in '\\"' else f"\\u{ord(char):04X}"
+
+
+def quoted(text: str) -> str:
+    """``text`` as a TOML basic string, every control character escaped."""
+    return '"' + _UNSHOWN.sub(_escape, text) + '"'
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character (tab and line feed too) written ``\\uXXXX``, so
+    that what a file holds never reaches a terminal as a control code."""
+    return CONTROL.sub(_escape, text).replace("\t", "\\u0009").replace("\n", "\\u000A")
 
 
 def format_path(path: KeyPath) -> str:
@@ -26,7 +46,7 @@ def format_path(path: KeyPath) -> str:
         if isinstance(segment, int):
             text += f"[{segment}]"
         else:
-            key = segment if _BARE_KEY.match(segment) else f'"{segment}"'
+            key = segment if _BARE_KEY.match(segment) else quoted(segment)
             text += f".{key}" if text else key
     return text
 
@@ -65,10 +85,12 @@ class Diagnostic:
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         if self.column is not None:
-            return f"{where}:{self.column}: TOML syntax error: {self.message}"
-        if self.path:
-            return f"{where}: {self.path}: {self.message}"
-        return f"{where}: {self.message}"
+            text = f"{where}:{self.column}: TOML syntax error: {self.message}"
+        elif self.path:
+            text = f"{where}: {self.path}: {self.message}"
+        else:
+            text = f"{where}: {self.message}"
+        return visible(text)
 
 
 class VariantError(Exception):

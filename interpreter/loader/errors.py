@@ -38,24 +38,14 @@ _RENAMED = {
 def validation_diagnostics(error: ValidationError, doc: Doc) -> list[Diagnostic]:
     """One diagnostic per pydantic error, sorted by file and line."""
     details = error.errors()
+    holders = {detail["loc"][:end] for detail in details for end in range(len(detail["loc"]))}
     found: list[Diagnostic] = []
     for detail in details:
-        if _redundant(detail, details):
-            continue
+        if detail["type"] == "too_short" and detail["loc"] in holders:
+            continue  # an array whose items all failed: the items' errors say more
         path, message = _describe(detail)
         found.append(at(doc.locate(path), path, message))
     return sorted(found, key=lambda d: (d.file, d.line or 0))
-
-
-def _redundant(detail: ErrorDetails, details: list[ErrorDetails]) -> bool:
-    """pydantic reports ``too_short`` for an array whose items all failed; the item errors say
-    more, so that one is dropped."""
-    if detail["type"] != "too_short":
-        return False
-    loc = detail["loc"]
-    return any(
-        len(other["loc"]) > len(loc) and other["loc"][: len(loc)] == loc for other in details
-    )
 
 
 def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:

@@ -70,7 +70,7 @@ def collection_members(folder: Path) -> dict[str, Path] | None:
     A folder holds several variants when it has a sub-folder with TOML files in it, or when it
     has two or more TOML files that each say ``name`` or ``extends`` (the files of one variant
     cannot both say them: that would be a key set twice)."""
-    if not folder.is_dir():
+    if not is_folder(folder):
         return None
     files, folders = _parts(folder)
     if folders or (len(files) >= 2 and all(declares_variant(f) for f in files)):
@@ -78,11 +78,23 @@ def collection_members(folder: Path) -> dict[str, Path] | None:
     return None
 
 
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; False too when it cannot be looked at (a name too long)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def as_variant_path(path: Path) -> Path | None:
-    """``path`` if it is a file or folder, else ``path.toml`` if that is a file, else None."""
-    if path.is_file() or path.is_dir():
-        return path
-    if not path.name or path.suffix == ".toml":
+    """``path`` if it is a file or folder, else ``path.toml`` if that is a file, else None
+    (None too for a path that cannot be looked at, such as a name too long)."""
+    try:
+        if path.is_file() or path.is_dir():
+            return path
+        if not path.name or path.suffix == ".toml":
+            return None
+        with_suffix = path.with_name(path.name + ".toml")
+        return with_suffix if with_suffix.is_file() else None
+    except OSError:
         return None
-    with_suffix = path.with_name(path.name + ".toml")
-    return with_suffix if with_suffix.is_file() else None

@@ -1,8 +1,9 @@
-"""Reading a variant: its file or folder and everything it ``extends``, merged into one
-document, before any validation.  Needs no part of the model, so listing the shipped variants
-does not load pydantic.
+"""Reading a variant: its file or folder (or a text) and everything it ``extends``, merged into
+one document, before any validation.  Needs no part of the model, so listing the shipped
+variants does not load pydantic.
 
-Nothing in a variant file is executed: files are only parsed as TOML.
+Nothing in a variant file is executed: files are only parsed as TOML.  What may be read, and
+whose values errors may show, is the :class:`~interpreter.loader.trust.Policy` of the loading.
 """
 
 from __future__ import annotations
@@ -14,42 +15,80 @@ from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.files import collection_members, display, toml_files
-from interpreter.loader.merge import Doc, file_of, merge_folder, origin_of, overlay
-from interpreter.loader.reading import read_toml
+from interpreter.loader.limits import MAX_EXTENDS, MAX_VARIANT_FILES
+from interpreter.loader.merge import Doc, Site, file_of, merge_folder, origin_of, overlay
+from interpreter.loader.reading import read_given, read_toml
 from interpreter.loader.shipped import (
     is_plain_name,
     resolve_variant_path,
     shipped_variants,
     unknown_variant_message,
 )
+from interpreter.loader.trust import LEADS_OUT, OUTSIDE, Policy, withhold
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
-def load_raw(name_or_path: str | Path) -> dict[str, Any]:
+class Gathering:
+    """One loading under way: its policy, the problems found so far, the files and folders
+    read (as shown → path), and where the named variant says ``extends``."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.problems: list[Diagnostic] = []
+        self.read: dict[str, Path] = {}
+        self.first_extends: Site | None = None
+
+    def report(self) -> list[Diagnostic]:
+        """The problems found, those in files whose values may not be shown withheld."""
+        if not self.problems:
+            return []
+        hidden = {shown for shown, path in self.read.items() if not self.policy.discloses(path)}
+        return withhold(self.problems, hidden)
+
+
+def load_raw(name_or_path: str | Path, *, trusted: bool = True) -> dict[str, Any]:
     """The merged dict of a variant, ``extends`` resolved and removed, before validation.
     A removed optional table stays written as ``false``."""
-    doc, problems = gather(name_or_path)
-    if doc is None or problems:
-        raise VariantError(problems)
+    doc, gathering = gather(name_or_path, trusted=trusted)
+    if doc is None or gathering.problems:
+        raise VariantError(gathering.report())
     return doc.data
 
 
-def gather(name_or_path: str | Path) -> tuple[Doc | None, list[Diagnostic]]:
+def gather(name_or_path: str | Path, *, trusted: bool = True) -> tuple[Doc | None, Gathering]:
     """Read a variant and everything it extends into one document."""
     try:
         path = resolve_variant_path(str(name_or_path))
     except VariantError as error:
-        return None, list(error.diagnostics)
-    shown = display(path)
-    problems: list[Diagnostic] = []
-    return _read_variant(path, shown, (), problems), problems
+        gathering = Gathering(Policy(None, trusted=trusted))
+        gathering.problems += error.diagnostics
+        return None, gathering
+    gathering = Gathering(Policy(path, trusted=trusted))
+    return _read_variant(path, display(path), (), gathering), gathering
+
+
+def gather_text(text: str, shown: str, *, trusted: bool) -> tuple[Doc | None, Gathering]:
+    """Read a variant given as text (and everything it extends) into one document."""
+    gathering = Gathering(Policy(None, trusted=trusted))
+    doc, errors = read_given(text, shown, gathering.policy.max_bytes, not trusted)
+    gathering.problems += errors
+    if doc is None or "extends" not in doc.data:
+        return doc, gathering
+    parent = _read_parent(doc, None, (None,), gathering)
+    if parent is None:
+        return None, gathering
+    if shown.endswith(".toml"):
+        _derive_name(doc, Path(shown).stem, shown)
+    return overlay(parent, doc, gathering.problems), gathering
 
 
 def _read_variant(
-    path: Path, shown: str, chain: tuple[Path, ...], problems: list[Diagnostic]
+    path: Path, shown: str, chain: tuple[Path | None, ...], gathering: Gathering
 ) -> Doc | None:
     """One variant (a file or a folder) with its parents laid under it."""
+    problems = gathering.problems
+    gathering.read[shown] = path
     members = collection_members(path)
     if members is not None:
         names = ", ".join(members)
@@ -60,63 +99,109 @@ def _read_variant(
     if not files:
         problems.append(Diagnostic(shown, None, None, "", "no .toml files in this folder"))
         return None
+    if len(files) > MAX_VARIANT_FILES:
+        message = f"more than {MAX_VARIANT_FILES} .toml files (the most one variant may have)"
+        problems.append(Diagnostic(shown, None, None, "", message))
+        return None
     parts: list[tuple[Path, Doc]] = []
+    policy = gathering.policy
     for file in files:
         file_shown = os.path.join(shown, file.name) if path.is_dir() else shown
-        doc, errors = read_toml(file, file_shown)
+        gathering.read[file_shown] = file
+        if not policy.may_read(file):
+            problems.append(Diagnostic(file_shown, None, None, "", LEADS_OUT))
+            continue
+        doc, errors = read_toml(file, file_shown, policy.max_bytes, not policy.trusted)
         problems += errors
         if doc is not None:
             parts.append((file, doc))
     if len(parts) < len(files):
         return None
-    doc = merge_folder([d for _, d in parts], (shown, None), problems)
+    doc = merge_folder([d for _, d in parts], problems)
     if "extends" not in doc.data:
         return doc
     said_in = next(file for file, d in parts if "extends" in d.data)
-    parent = _read_parent(doc, said_in, (*chain, path.resolve()), problems)
+    parent = _read_parent(doc, said_in, (*chain, path.resolve()), gathering)
     if parent is None:
         return None
-    if "name" not in doc.data:
-        stem = path.stem if path.is_file() else path.name
-        derived = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-")
-        if _NAME.match(derived):
-            doc.data["name"] = derived
-            doc.origins[("name",)] = (shown, None)
+    _derive_name(doc, path.stem if path.is_file() else path.name, shown)
     return overlay(parent, doc, problems)
 
 
+def _derive_name(doc: Doc, stem: str, shown: str) -> None:
+    """An overlay without a ``name`` takes its file's (or folder's) name."""
+    if "name" not in doc.data:
+        derived = re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-")
+        if _NAME.match(derived):
+            doc.data["name"] = derived
+            doc.mark(("name",), (shown, None))
+
+
 def _read_parent(
-    doc: Doc, said_in: Path, chain: tuple[Path, ...], problems: list[Diagnostic]
+    doc: Doc, said_in: Path | None, chain: tuple[Path | None, ...], gathering: Gathering
 ) -> Doc | None:
-    """The variant named by the ``extends`` of ``doc`` (removed from it), read in turn."""
+    """The variant named by the ``extends`` of ``doc`` (removed from it), read in turn;
+    ``said_in`` is the file that says it (None for a text)."""
     site = doc.site(("extends",))
     value = doc.data.pop("extends")
     doc.drop(("extends",))
+    if gathering.first_extends is None:
+        gathering.first_extends = site
 
-    def report(message: str) -> None:
-        problems.append(at(origin_of(site), ("extends",), message))
+    def report(message: str, where: Site = site) -> None:
+        gathering.problems.append(at(origin_of(where), ("extends",), message))
 
     if not isinstance(value, str) or not value:
         report("must be the name of a shipped variant or a path to one")
         return None
-    target, target_shown = resolve_extends(value, said_in, file_of(site))
+    if len(chain) > MAX_EXTENDS:
+        report(f"a chain of more than {MAX_EXTENDS} extends", gathering.first_extends)
+        return None
+    target, target_shown, refusal = _extends_target(value, said_in, file_of(site), gathering)
+    if refusal is not None:
+        report(refusal)
+        return None
     if target is None:
         report(unknown_variant_message(value))
         return None
     if target.resolve() in chain:
-        report("cycle: " + " → ".join([display(p) for p in chain] + [display(target.resolve())]))
+        shown = [display(p) for p in chain if p is not None]
+        report("cycle: " + " → ".join([*shown, display(target.resolve())]))
         return None
-    return _read_variant(target, target_shown, chain, problems)
+    return _read_variant(target, target_shown, chain, gathering)
 
 
-def resolve_extends(value: str, said_in: Path, said_in_shown: str) -> tuple[Path | None, str]:
-    """A shipped name, else a path relative to the folder of the file that says it."""
+def _extends_target(
+    value: str, said_in: Path | None, said_in_shown: str, gathering: Gathering
+) -> tuple[Path | None, str, str | None]:
+    """Where ``extends = value`` leads, as shown, and why it may not be followed (or None)."""
+    policy = gathering.policy
+    shipped = shipped_variants().get(value) if is_plain_name(value) else None
+    if shipped is not None:
+        return shipped, display(shipped), None
+    refusal = policy.extends_refusal(value)
+    if refusal is not None:
+        return None, value, refusal
+    if said_in is None:
+        target, shown = resolve_extends(value, Path(), "")
+    else:
+        target, shown = resolve_extends(value, said_in.parent, os.path.dirname(said_in_shown))
+    if target is not None and not policy.may_read(target):
+        return None, value, OUTSIDE
+    return target, shown, None
+
+
+def resolve_extends(value: str, folder: Path, folder_shown: str) -> tuple[Path | None, str]:
+    """A shipped name, else a path relative to ``folder`` (of the file that says it), and how
+    it is shown (relative to ``folder_shown``)."""
     shipped = shipped_variants().get(value) if is_plain_name(value) else None
     if shipped is not None:
         return shipped, display(shipped)
     try:
-        found = resolve_variant_path(str(said_in.parent / value))
+        found = resolve_variant_path(str(folder / value))
     except VariantError:
         return None, value
-    shown = os.path.normpath(os.path.join(os.path.dirname(said_in_shown), value))
-    return found, os.path.join(os.path.dirname(shown), found.name)
+    shown = os.path.normpath(os.path.join(folder_shown, value))
+    if found.name.endswith(".toml") and not shown.endswith(".toml"):
+        shown += ".toml"  # found by its stem
+    return found, shown

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 
 from interpreter.loader.diagnostics import KeyPath
+from interpreter.loader.limits import MAX_DEPTH
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _BLANKS = re.compile(r"(?:[ \t\r]+|#[^\n]*)*")
@@ -52,6 +53,8 @@ class LineMap(Mapping[KeyPath, int]):
         self._edges: dict[tuple[int, str | int], tuple[int, int]] = {}
         self.longest_key: tuple[int, int] = (0, 0)
         """The number of parts of the longest key (dotted keys count each part) and its line."""
+        self.too_deep: int | None = None
+        """The first line where arrays and inline tables nest more than ``MAX_DEPTH`` deep."""
 
     def add(self, node: int, key: str | int, line: int) -> int:
         """The node of ``key`` under ``node``, made at ``line`` if it is new."""
@@ -61,9 +64,10 @@ class LineMap(Mapping[KeyPath, int]):
             self._edges[node, key] = found
         return found[0]
 
-    def line_of(self, path: KeyPath) -> int | None:
-        """The line of ``path``, or of its nearest ancestor that has one."""
-        node, line = 0, None
+    def line_of(self, path: KeyPath) -> int:
+        """The line of ``path``, or of its nearest ancestor that has one; line 1, where the
+        document starts, when none has."""
+        node, line = 0, 1
         for key in path:
             found = self._edges.get((node, key))
             if found is None:
@@ -108,8 +112,9 @@ class Source:
     def lines(self) -> LineMap:
         return scan_lines(self.text)
 
-    def line(self, path: KeyPath) -> int | None:
-        """The line of ``path`` in this file, or of its nearest ancestor that has one."""
+    def line(self, path: KeyPath) -> int:
+        """The line of ``path`` in this file, or of its nearest ancestor that has one (line 1
+        when none has)."""
         return self.lines.line_of(path)
 
 
@@ -283,6 +288,9 @@ class _Scanner:
             self.literal_string()
         elif char in ("[", "{") and self.depth >= _MAX_NESTING:
             self.skip_line()
+        elif char in ("[", "{") and self.depth >= MAX_DEPTH and self.lines.too_deep is None:
+            self.lines.too_deep = self.line
+            self.value(node)
         elif char == "[":
             self.depth += 1
             self.array(node)

@@ -1,5 +1,8 @@
 """A gathered variant (:mod:`interpreter.loader.gather`) → validated :class:`Variant`: the
 schema, then the checks that need the whole variant, every problem reported at once.
+
+``trusted=False`` loads a file from someone else (see :mod:`interpreter.loader.trust`):
+``extends`` kept inside the variant's folder or the shipped variants, smaller files.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from pydantic import ValidationError
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
 from interpreter.loader.errors import validation_diagnostics
 from interpreter.loader.files import collection_members, toml_files
-from interpreter.loader.gather import gather, resolve_extends
+from interpreter.loader.gather import Gathering, gather, gather_text, resolve_extends
 from interpreter.loader.merge import Doc
 from interpreter.loader.reading import extends_in
 from interpreter.loader.semantic import semantic_problems
@@ -21,28 +24,38 @@ from interpreter.loader.shipped import resolve_variant_path, unknown_variant_mes
 from interpreter.model import Variant, variant_data, variant_from_data
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
-    """Load, validate and check a variant; :class:`VariantError` lists every problem found."""
-    doc, problems = gather(name_or_path)
-    variant = _validate(doc, problems) if doc is not None else None
-    if variant is None or problems:
-        raise VariantError(problems)
+def load_variant(name_or_path: str | Path, *, trusted: bool = True) -> Variant:
+    """Load, validate and check a variant (a shipped name, a file or a folder);
+    :class:`VariantError` lists every problem found."""
+    return _loaded(*gather(name_or_path, trusted=trusted))
+
+
+def load_variant_text(text: str, shown: str = "<text>", *, trusted: bool = False) -> Variant:
+    """Load a variant given as the text of a TOML file (pasted in a form, say); ``shown``
+    names it in diagnostics.  Untrusted by default: its ``extends`` may only name a shipped
+    variant; trusted, a path relative to the working directory too."""
+    return _loaded(*gather_text(text, shown, trusted=trusted))
+
+
+def _loaded(doc: Doc | None, gathering: Gathering) -> Variant:
+    variant = _validate(doc, gathering.problems) if doc is not None else None
+    if variant is None or gathering.problems:
+        raise VariantError(gathering.report())
     return variant
 
 
-def check(paths: Sequence[str | Path]) -> list[Diagnostic]:
+def check(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Diagnostic]:
     """Every problem in the given variants (files, folders or shipped names); a folder holding
     several variants (like ``variants/``) has each of them checked.  Empty means all valid."""
     found: list[Diagnostic] = []
     for given in paths:
-        path = Path(given)
-        members = collection_members(path) if path.is_dir() else None
+        members = collection_members(Path(given))
         targets = list(members.values()) if members is not None else [given]
         for target in targets:
-            doc, problems = gather(target)
+            doc, gathering = gather(target, trusted=trusted)
             if doc is not None:
-                _validate(doc, problems)
-            found += problems
+                _validate(doc, gathering.problems)
+            found += gathering.report()
     return found
 
 
@@ -61,7 +74,7 @@ def parent_variant(name_or_path: str | Path) -> Variant | None:
     for file in files:
         value = extends_in(file)
         if isinstance(value, str):
-            target, _ = resolve_extends(value, file, str(file))
+            target, _ = resolve_extends(value, file.parent, str(file.parent))
             if target is None:
                 raise VariantError(
                     [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]

@@ -14,7 +14,7 @@ Both take the documents they are given over: their data is moved into the result
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,64 +50,107 @@ def file_of(site: Site) -> str:
     return site.source.shown if isinstance(site, Written) else site[0]
 
 
+class Origins:
+    """The origins of a document as a tree: a node per key path that has one of its own or
+    holds one that has, so that finding, moving or dropping a key path costs its length, not
+    the size of the document."""
+
+    __slots__ = ("children", "site")
+
+    def __init__(self, site: Site | None = None) -> None:
+        self.site = site
+        self.children: dict[str | int, Origins] = {}
+
+
 @dataclass
 class Doc:
-    """A document and where its values come from (``()`` is the document itself).
-
-    ``origins`` holds an entry only where the origin changes: a value without one was written in
-    the same file as its nearest ancestor that has one, under it.  A document read from one file
-    needs a single entry."""
+    """A document and where its values come from: ``origins`` holds a site where the origin
+    changes; a value without one was written in the same file as its nearest ancestor that has
+    one, under it.  A document read from one file needs a single site, at its root."""
 
     data: dict[str, Any]
-    origins: dict[KeyPath, Site]
+    origins: Origins
 
     @classmethod
     def from_file(cls, data: dict[str, Any], source: Source) -> Doc:
-        return cls(data, {(): Written(source, ())})
+        return cls(data, Origins(Written(source, ())))
 
     def site(self, path: KeyPath) -> Site:
         """Where ``path`` comes from, by its own entry or by its nearest ancestor's."""
-        for end in range(len(path), -1, -1):
-            found = self.origins.get(path[:end])
-            if found is not None:
-                if isinstance(found, Written) and end < len(path):
-                    return Written(found.source, found.path + path[end:])
-                return found
-        return ("?", None)
+        node: Origins | None = self.origins
+        found, end = self.origins.site, 0
+        for index, key in enumerate(path):
+            node = node.children.get(key) if node is not None else None
+            if node is None:
+                break
+            if node.site is not None:
+                found, end = node.site, index + 1
+        if found is None:
+            return ("?", None)
+        if isinstance(found, Written) and end < len(path):
+            return Written(found.source, found.path + path[end:])
+        return found
 
     def locate(self, path: KeyPath) -> Origin:
         """The file and line of ``path``, or of its nearest ancestor that has one."""
         return origin_of(self.site(path))
 
-    def subtree(self, prefix: KeyPath) -> dict[KeyPath, Site]:
-        """The origins under ``prefix`` (itself included), keyed relative to it."""
-        size = len(prefix)
-        found: dict[KeyPath, Site] = {(): self.site(prefix)}
-        found.update({p[size:]: o for p, o in self.origins.items() if p[:size] == prefix})
-        return found
+    def _node(self, path: KeyPath) -> Origins | None:
+        node: Origins | None = self.origins
+        for key in path:
+            node = node.children.get(key) if node is not None else None
+        return node
+
+    def _made(self, path: KeyPath) -> Origins:
+        node = self.origins
+        for key in path:
+            node = node.children.setdefault(key, Origins())
+        return node
+
+    def subtree(self, prefix: KeyPath) -> Origins:
+        """The origins under ``prefix``, ``prefix`` itself given its site: taken over, as a
+        document given to a merge is."""
+        found = self._node(prefix)
+        taken = Origins(self.site(prefix))
+        if found is not None:
+            taken.children = found.children
+        return taken
 
     def drop(self, prefix: KeyPath) -> None:
-        size = len(prefix)
-        for path in [p for p in self.origins if p[:size] == prefix]:
-            del self.origins[path]
+        """Forget the origins at and under ``prefix`` (it then comes from its ancestor's)."""
+        parent = self._node(prefix[:-1])
+        if parent is not None and prefix:
+            parent.children.pop(prefix[-1], None)
 
-    def graft(self, prefix: KeyPath, subtree: Mapping[KeyPath, Site]) -> None:
-        for suffix, origin in subtree.items():
-            self.origins[prefix + suffix] = origin
+    def graft(self, prefix: KeyPath, subtree: Origins) -> None:
+        """Put ``subtree`` (from :meth:`subtree`) at ``prefix``, in place of what was there."""
+        self._made(prefix[:-1]).children[prefix[-1]] = subtree
+
+    def mark(self, path: KeyPath, site: Site) -> None:
+        """Give ``path`` its own site (the keys under it keep theirs)."""
+        self._made(path).site = site
 
     def move(self, path: KeyPath, site: Site, keys: Iterable[str | int]) -> None:
         """Give ``path`` a new origin while ``keys`` under it keep theirs."""
+        node, old = self._made(path), self.site(path)
         for key in keys:
-            below = (*path, key)
-            if below not in self.origins:
-                self.origins[below] = self.site(below)
-        self.origins[path] = site
+            below = node.children.get(key)
+            if below is None:
+                node.children[key] = Origins(_under(old, key))
+            elif below.site is None:
+                below.site = _under(old, key)
+        node.site = site
 
 
-def merge_folder(parts: list[Doc], root: Origin, problems: list[Diagnostic]) -> Doc:
+def _under(site: Site, key: str | int) -> Site:
+    """The site of ``key`` under a value from ``site`` (the same file, one key deeper)."""
+    return Written(site.source, (*site.path, key)) if isinstance(site, Written) else site
+
+
+def merge_folder(parts: list[Doc], problems: list[Diagnostic]) -> Doc:
     """Join the documents of one folder (in order); a key set twice is reported and the first
-    value kept."""
-    merged = Doc({}, {(): root})
+    value kept.  What no file writes is placed at the start of the first."""
+    merged = Doc({}, Origins(parts[0].site(())))
     for part in parts:
         _join_table(merged, (), merged.data, part, (), part.data, problems)
     return merged
@@ -142,7 +185,7 @@ def _join_table(
 
 def overlay(parent: Doc, child: Doc, problems: list[Diagnostic]) -> Doc:
     """``child`` laid over ``parent``; ``problems`` receives duplicate combination ids."""
-    merged = Doc(parent.data, dict(parent.origins))
+    merged = Doc(parent.data, parent.origins)
     merged.move((), child.site(()), merged.data)
     _overlay_table(merged, (), merged.data, child, child.data, problems)
     return merged

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from interpreter.cards import RANK_LETTERS, SUIT_LETTERS, CardSyntaxError, parse_face
 
@@ -13,7 +13,7 @@ CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2,
 RankLetter = Annotated[str, StringConstraints(pattern=f"^[{''.join(RANK_LETTERS)}]$")]
 SuitLetter = Annotated[str, StringConstraints(pattern=f"^[{''.join(SUIT_LETTERS)}]$")]
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
-Points = Annotated[int, Field(ge=0, le=1_000_000)]
+Points = Annotated[int, Strict(), Field(ge=0, le=1_000_000)]
 
 
 class Block(BaseModel):

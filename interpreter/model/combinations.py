@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from interpreter.model.base import Block, Identifier, Points, RankLetter, SuitLetter, check_card
 
@@ -33,14 +33,14 @@ class _Combination(Block):
     class_: Identifier = Field(
         alias="class", description="Reuse class (e.g. marriages, beziques, quartets)."
     )
-    rank: int = Field(
+    rank: StrictInt = Field(
         default=1,
         ge=1,
         le=20,
         description="Rank inside the class; higher is superior (inferior bar).",
     )
     points: Points = Field(description="Points scored.")
-    enabled: bool = Field(default=True, description="False removes it from the game.")
+    enabled: StrictBool = Field(default=True, description="False removes it from the game.")
 
     @property
     def kind_key(self) -> str:
@@ -64,7 +64,7 @@ class SameRank(_Combination):
 
     shape: Literal["same_rank"]
     of: RankLetter = Field(description="The rank.")
-    count: int = Field(default=4, ge=2, le=16, description="How many cards of the rank.")
+    count: StrictInt = Field(default=4, ge=2, le=16, description="How many cards of the rank.")
     suit: SuitFilter = Field(
         default=SuitFilter.ANY, description="Which suits count: any, trump only, or plain only."
     )
@@ -74,7 +74,7 @@ class Bezique(_Combination):
     """``count`` bézique queens with ``count`` bézique jacks (single, double, triple …)."""
 
     shape: Literal["bezique"]
-    count: int = Field(default=1, ge=1, le=8, description="How many bézique pairs.")
+    count: StrictInt = Field(default=1, ge=1, le=8, description="How many bézique pairs.")
 
 
 Combination = Annotated[SameSuit | SameRank | Bezique, Field(discriminator="shape")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field, field_validator
+from pydantic import Field, StrictInt, field_validator
 
 from interpreter.model.base import Block, RankLetter, SuitLetter, check_card
 
@@ -12,8 +12,8 @@ from interpreter.model.base import Block, RankLetter, SuitLetter, check_card
 class Players(Block):
     """Who plays: the number of seats and any partnerships."""
 
-    count: int = Field(default=2, ge=2, le=4, description="Number of players at the table.")
-    partnerships: tuple[tuple[int, ...], ...] = Field(
+    count: StrictInt = Field(default=2, ge=2, le=4, description="Number of players at the table.")
+    partnerships: tuple[tuple[StrictInt, ...], ...] = Field(
         default=(),
         description="Seats that play as one side, e.g. [[0, 2], [1, 3]]; empty when each plays "
         "for himself.",
@@ -23,7 +23,7 @@ class Players(Block):
 class Deck(Block):
     """The cards: packs, suits, ranks in order, brisques."""
 
-    packs: int = Field(default=2, ge=1, le=8, description="Number of 32-card piquet packs.")
+    packs: StrictInt = Field(default=2, ge=1, le=8, description="Number of 32-card piquet packs.")
     suits: tuple[SuitLetter, ...] = Field(
         default=("S", "H", "D", "C"), description="Suits of each pack."
     )
@@ -85,16 +85,20 @@ class Rotation(StrEnum):
 class CountGuess(Block):
     """The six-pack deal-count bonuses."""
 
-    target: int = Field(default=24, ge=1, description="Cards the dealer aims to lift.")
-    dealer_exact: int = Field(default=250, ge=0, description="Dealer's bonus for lifting exactly.")
-    guesser_exact: int = Field(default=150, ge=0, description="Non-dealer's bonus for guessing.")
+    target: StrictInt = Field(default=24, ge=1, description="Cards the dealer aims to lift.")
+    dealer_exact: StrictInt = Field(
+        default=250, ge=0, description="Dealer's bonus for lifting exactly."
+    )
+    guesser_exact: StrictInt = Field(
+        default=150, ge=0, description="Non-dealer's bonus for guessing."
+    )
 
 
 class Deal(Block):
     """How the cards are dealt, and who deals next."""
 
-    hand_size: int = Field(default=8, ge=1, le=20, description="Cards dealt to each player.")
-    packets: tuple[int, ...] = Field(
+    hand_size: StrictInt = Field(default=8, ge=1, le=20, description="Cards dealt to each player.")
+    packets: tuple[StrictInt, ...] = Field(
         default=(3, 2, 3),
         description="Packet sizes dealt round the table in turn; they add up to `hand_size`.",
     )

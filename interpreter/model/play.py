@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from interpreter.model.base import Block, Identifier, Points, RankLetter
 
@@ -136,7 +136,7 @@ class Declare(Block):
         "several if no card is shared (Britannica); one_per_kind: several of different kinds, "
         "sharing cards (Polish compound declarations; the catalogue's one_per_class) (C2).",
     )
-    pending_allowed: bool = Field(
+    pending_allowed: StrictBool = Field(
         default=True,
         description="Further combinations may be shown 'to score' and scored after a later "
         "trick won (Hoyle; laws 44–48).",
@@ -146,7 +146,7 @@ class Declare(Block):
         description="A declaration must contain a card never declared before: never, in the "
         "same class (Foster), or always (Britannica) (catalogue C9).",
     )
-    after_stock_exhausted: bool = Field(
+    after_stock_exhausted: StrictBool = Field(
         default=False, description="Declarations continue in the last tricks (Polish)."
     )
     sources: tuple[Zone, ...] = Field(
@@ -156,10 +156,10 @@ class Declare(Block):
     declared_to: Zone = Field(
         default=Zone.TABLE, description="Where declared cards lie: the table (still playable)."
     )
-    must_use_trick_card: bool = Field(
+    must_use_trick_card: StrictBool = Field(
         default=False, description="Every declaration includes a card of the trick just won."
     )
-    partner_consultation: bool = Field(
+    partner_consultation: StrictBool = Field(
         default=False,
         description="Partners may ask each other whether they have anything to declare (EW).",
     )
@@ -196,7 +196,7 @@ class Reuse(Block):
         "game); reform: the same combination may be formed again with a substituted card "
         "(Rubicon).",
     )
-    inferior_bar: bool = Field(
+    inferior_bar: StrictBool = Field(
         default=True,
         description="A card declared in a combination may not later be declared in an inferior "
         "combination of the same class.",
@@ -212,7 +212,7 @@ class Reuse(Block):
         default=("marriage",),
         description="Combination kinds that `marriage_repair` governs instead of re-forming.",
     )
-    multi_bezique_extension: bool = Field(
+    multi_bezique_extension: StrictBool = Field(
         default=False,
         description="A bézique already used in a double may be used in a second double (EB9).",
     )
@@ -239,7 +239,7 @@ class Seven(Block):
     turned_up_points: Points = Field(
         default=10, description="Dealer's score when the turn-up is a seven."
     )
-    exchange: bool = Field(
+    exchange: StrictBool = Field(
         default=True, description="The seven of trumps may be exchanged for the turn-up."
     )
     exchange_points: Points = Field(default=10, description="Points for the exchange.")
@@ -276,12 +276,12 @@ class CarteBlanche(Block):
         description="Declared before the player's first card (law 15); Foster's window, "
         "before the first trick (C18), is refused as not supported yet.",
     )
-    repeat_on_noncourt_draw: bool = Field(
+    repeat_on_noncourt_draw: StrictBool = Field(
         default=True,
         description="Scored again on each card drawn that is not a court card, until a court "
         "card is drawn (law 16).",
     )
-    requires_trick_win: bool = Field(
+    requires_trick_win: StrictBool = Field(
         default=False,
         description="Scored without winning a trick (law 42); `true` is refused as not "
         "supported yet.",
@@ -337,8 +337,8 @@ class RevokePenalty(StrEnum):
 class Endgame(Block):
     """The play once the stock is exhausted (catalogue §5.3)."""
 
-    follow_suit: bool = Field(default=True, description="Must follow suit if able.")
-    must_head: bool = Field(
+    follow_suit: StrictBool = Field(default=True, description="Must follow suit if able.")
+    must_head: StrictBool = Field(
         default=True, description="Must win the trick if able with a card of the suit led (C6)."
     )
     must_trump_if_void: TrumpIfVoid = Field(
@@ -350,7 +350,7 @@ class Endgame(Block):
         default=HeadReference.CURRENT_WINNING_CARD,
         description="What a player must beat: the best card so far, or the card led.",
     )
-    partner_exempt: bool = Field(
+    partner_exempt: StrictBool = Field(
         default=False, description="No duty to beat a partner's winning card (BC-4: false)."
     )
     mode: EndgameMode = Field(
@@ -362,6 +362,6 @@ class Endgame(Block):
         description="The penalty the laws set for a revoke; the engine never allows one, so "
         "this is printed in the rulebook only.",
     )
-    declared_back_to_hand: bool = Field(
+    declared_back_to_hand: StrictBool = Field(
         default=True, description="Declared cards are taken back into the hand."
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictInt
 
 from interpreter.model.base import Block, Points
 
@@ -23,7 +23,9 @@ class LastTrick(Block):
         description="final: the last trick of the hand (Hoyle's 32nd); last_stock_trick: the "
         "trick that exhausts the stock (Enquire Within's variant, the 24th) (catalogue C1).",
     )
-    mandatory: bool = Field(default=False, description="The winner is bound to score it (law 54).")
+    mandatory: StrictBool = Field(
+        default=False, description="The winner is bound to score it (law 54)."
+    )
 
 
 class BrisqueUsage(StrEnum):
@@ -69,7 +71,7 @@ class Game(Block):
     format: GameFormat = Field(
         default=GameFormat.RACE, description="race: deals until a player reaches the target."
     )
-    target: int = Field(default=1000, ge=1, description="Points that win a race game (C25).")
+    target: StrictInt = Field(default=1000, ge=1, description="Points that win a race game (C25).")
     win_check: WinCheck = Field(
         default=WinCheck.END_OF_DEAL,
         description="When the target is checked: at the end of each deal (C33).",
@@ -114,6 +116,6 @@ class Settlement(Block):
         default=TieRule.RAW_THEN_BRISQUES_THEN_VOID,
         description="Who wins on equal scores (C14).",
     )
-    brisques_can_flip_winner: bool = Field(
+    brisques_can_flip_winner: StrictBool = Field(
         default=False, description="Law 60: brisques added may reverse the order (C17)."
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from interpreter.model.base import Block, Identifier
 from interpreter.model.combinations import BeziqueCards, Combination
@@ -25,7 +25,7 @@ SCHEMA_VERSION = 1
 class Variant(Block):
     """A whole variant of Bézique, as data."""
 
-    schema_version: int = Field(
+    schema_version: StrictInt = Field(
         default=SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION, description="Version of this schema."
     )
     name: str = Field(
