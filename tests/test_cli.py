@@ -325,7 +325,8 @@ def test_rulebook_of_a_house_rule_file_with_its_differences(
     assert code == 0 and str(target) in out
     page = target.read_text(encoding="utf-8")
     assert page.startswith("# Mine") and "## Differences from Base" in page
-    assert "1000 → 1500 (game.target)" in page
+    assert "- Points that win a race game: 1500 (Base: 1000)." in page  # in words
+    assert "](base.md)" not in page  # a page of its own links no neighbour page
 
 
 def test_replay_prints_running_scores_and_the_result(

@@ -1,11 +1,126 @@
-"""All variants side by side."""
+"""All variants side by side: the comparison page of the site.
+
+A row of the points table is one combination, known by what it is — its shape, its ranks or
+rank, which suits count and how many cards — not by its name: Rubicon's "marriage in trumps" and
+the two-pack game's "royal marriage" are one row."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from interpreter.model import Variant
-from interpreter.rulebook.words import points
+from interpreter.rulebook.words import listing, points
+
+CUE = (
+    "*These tables are wider than a phone's screen: scroll them sideways. The first column "
+    "stays in view.*\n{: .scroll-cue }"
+)
+"""Shown above each table on narrow screens (``docs/assets/site.css`` hides it elsewhere)."""
+
+Key = tuple[Any, ...]
+
+
+def identity(combo: Any) -> Key:
+    """What a combination is, whatever its name: ``("same_suit", ("K", "Q"), "trump")``."""
+    if combo.shape == "same_suit":
+        return ("same_suit", tuple(combo.ranks), combo.suit.value)
+    if combo.shape == "same_rank":
+        return ("same_rank", combo.of, combo.count, combo.suit.value)
+    return ("bezique", combo.count)
+
+
+def comparison_page(variants: Sequence[Variant]) -> str:
+    """The whole comparison page (its title and both tables), for ``comparison.md``.  It keeps
+    the site's navigation and gives up the table of contents, for width."""
+    return (
+        "---\nhide:\n  - toc\n---\n\n# All variants compared\n\nEvery cell is generated from "
+        "the variants' data; each variant's name leads to its rulebook.\n\n" + comparison(variants)
+    )
+
+
+def comparison(variants: Sequence[Variant]) -> str:
+    """Markdown: a table of the main rules, then a table of the points of each combination."""
+    return (
+        "## The rules\n\n"
+        + CUE
+        + "\n\n"
+        + _rules(variants)
+        + "\n\n## Points for each combination\n\n"
+        + CUE
+        + "\n\n"
+        + _points(variants)
+        + "\n"
+    )
+
+
+def _rules(variants: Sequence[Variant]) -> str:
+    rows = [
+        "| Variant | Players | Deck | Hand | Trumps | Declaring | Using cards again | "
+        "Last tricks | Last trick | Brisques | Game |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for v in variants:
+        players = str(v.players.count) + (" (partners)" if v.players.partnerships else "")
+        size = v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+        declaring = {
+            "one": "one a trick",
+            "disjoint_many": "several, no shared card",
+            "one_per_kind": "one of each kind",
+        }[v.declare.scores_per_trick.value]
+        if "open" in {z.value for z in v.declare.sources}:
+            declaring += ", open cards"
+        brisques = {
+            "always": f"{v.brisques.value} each",
+            "none": "—",
+            "tie_and_rubicon_only": "ties, rubicon",
+            "tie_only": "ties",
+        }[v.brisques.usage.value]
+        last = str(v.last_trick.points) if v.last_trick.points else "—"
+        rows.append(
+            f"| [{v.name}](variants/{v.name}.md) | {players} | {v.deck.packs} packs, {size} | "
+            f"{v.deal.hand_size} | {_trumps(v)} | {declaring} | {_reuse(v)} | {_endgame(v)} | "
+            f"{last} | {brisques} | {_game(v)} |"
+        )
+    return "\n".join(rows)
+
+
+def _points(variants: Sequence[Variant]) -> str:
+    names: dict[Key, list[str]] = {}  # identity -> its names, the most used first
+    uses: dict[tuple[Key, str], int] = {}
+    for v in variants:
+        for c in v.combinations:
+            if c.enabled:
+                key = identity(c)
+                names.setdefault(key, [])
+                if c.display_name not in names[key]:
+                    names[key].append(c.display_name)
+                uses[key, c.display_name] = uses.get((key, c.display_name), 0) + 1
+    head = "| Combination | " + " | ".join(f"[{v.name}](variants/{v.name}.md)" for v in variants)
+    table = [head + " |", "|---|" + "---:|" * len(variants)]
+    for key, called in names.items():
+        ordered = sorted(called, key=lambda name: -uses[key, name])  # stable: first seen wins ties
+        label = ordered[0] + (f" (also: {listing(ordered[1:], 'or')})" if ordered[1:] else "")
+        cells = [_points_for(v, key) for v in variants]
+        table.append(f"| {label} | " + " | ".join(cells) + " |")
+    for label, value in (("carte blanche", _carte_blanche), ("seven of trumps", _seven)):
+        table.append(f"| {label} | " + " | ".join(value(v) for v in variants) + " |")
+    return "\n".join(table)
+
+
+def _points_for(v: Variant, key: Key) -> str:
+    for c in v.combinations:
+        if c.enabled and identity(c) == key:
+            return points(c.points)
+    return "—"
+
+
+def _carte_blanche(v: Variant) -> str:
+    return points(v.carte_blanche.points) if v.carte_blanche else "—"
+
+
+def _seven(v: Variant) -> str:
+    return points(v.seven.points) if v.seven else "—"
 
 
 def _trumps(v: Variant) -> str:
@@ -14,15 +129,21 @@ def _trumps(v: Variant) -> str:
 
 def _reuse(v: Variant) -> str:
     if v.reuse.mode.value == "once_per_kind":
-        return "once per kind" + (", 2nd double" if v.reuse.multi_bezique_extension else "")
-    return f"re-forming, marriages: {v.reuse.marriage_repair.value.replace('_', ' ')}"
+        second = ", a second double bézique" if v.reuse.multi_bezique_extension else ""
+        return "once in each kind" + second
+    repair = {
+        "none": "",
+        "widow": "; widows remarry",
+        "cross_pair": "; marriages re-pair",
+    }[v.reuse.marriage_repair.value]
+    return "formed again" + repair
 
 
 def _endgame(v: Variant) -> str:
     e = v.endgame
     duties = ["follow"] if e.follow_suit else []
     if e.must_head:
-        duties.append("head")
+        duties.append("win")
     duties.append(
         {"no": "free to trump", "yes": "trump", "only_if_winning": "trump to win"}[
             e.must_trump_if_void.value
@@ -39,66 +160,3 @@ def _game(v: Variant) -> str:
     if s is None:
         return "one deal"
     return f"one deal; rubicon {s.rubicon_threshold}, game {s.game_bonus}"
-
-
-def comparison(variants: Sequence[Variant]) -> str:
-    """Markdown: a table of the main rules, then a table of combination points."""
-    rows = [
-        "| Variant | Players | Deck | Hand | Trumps | Declaring | Reuse | Last tricks | "
-        "Last trick | Brisques | Game |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for v in variants:
-        players = str(v.players.count) + (" (partners)" if v.players.partnerships else "")
-        size = v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
-        declaring = {
-            "one": "one a trick",
-            "disjoint_many": "several, no shared card",
-            "one_per_kind": "one per kind",
-        }[v.declare.scores_per_trick.value]
-        if "open" in {z.value for z in v.declare.sources}:
-            declaring += ", open cards"
-        brisques = {
-            "always": f"{v.brisques.value} each",
-            "none": "—",
-            "tie_and_rubicon_only": "ties, rubicon",
-            "tie_only": "ties",
-        }[v.brisques.usage.value]
-        last = str(v.last_trick.points) if v.last_trick.points else "—"
-        rows.append(
-            f"| [{v.name}](variants/{v.name}.md) | {players} | {v.deck.packs} packs, {size} | "
-            f"{v.deal.hand_size} | {_trumps(v)} | {declaring} | {_reuse(v)} | {_endgame(v)} | "
-            f"{last} | {brisques} | {_game(v)} |"
-        )
-    names: list[str] = []
-    for v in variants:
-        for c in v.combinations:
-            if c.enabled and c.display_name not in names:
-                names.append(c.display_name)
-    extras = ["carte blanche", "seven of trumps"]
-    head = "| Combination | " + " | ".join(v.name for v in variants) + " |"
-    table = [head, "|---|" + "---:|" * len(variants)]
-    for name in [*names, *extras]:
-        cells = []
-        for v in variants:
-            value = _points_of(v, name)
-            cells.append(points(value) if value is not None else "—")
-        table.append(f"| {name} | " + " | ".join(cells) + " |")
-    return (
-        "## The rules\n\n"
-        + "\n".join(rows)
-        + "\n\n## Points for each combination\n\n"
-        + "\n".join(table)
-        + "\n"
-    )
-
-
-def _points_of(v: Variant, name: str) -> int | None:
-    if name == "carte blanche":
-        return v.carte_blanche.points if v.carte_blanche else None
-    if name == "seven of trumps":
-        return v.seven.points if v.seven else None
-    for c in v.combinations:
-        if c.enabled and c.display_name == name:
-            return c.points
-    return None

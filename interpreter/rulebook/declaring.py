@@ -5,62 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.model.enforcement import table_rule
-from interpreter.rulebook.sections import source_line
-from interpreter.rulebook.words import card, face, listing, points, rank_name, rank_plural
+from interpreter.rulebook import combos
+from interpreter.rulebook.page import Page
+from interpreter.rulebook.words import card, listing, rank_name, rank_plural
 
 V = Any
 
-_SAMPLE_TRUMP = "H"
 
-
-def _example(v: V, combo: V) -> str:
-    """Cards that form the combination, with hearts as the sample trump suit."""
-    shape = combo.shape
-    suits = list(v.deck.suits)
-    if shape == "same_suit":
-        suit = {"trump": _SAMPLE_TRUMP, "plain": "S", "any": "S"}[combo.suit.value]
-        return " ".join(face(r, suit) for r in combo.ranks)
-    if shape == "same_rank":
-        if combo.suit.value == "trump":
-            chosen = [_SAMPLE_TRUMP] * combo.count
-        else:
-            chosen = [suits[i % len(suits)] for i in range(combo.count)]
-        return " ".join(face(combo.of, s) for s in chosen)
-    pair = _pair(v, _SAMPLE_TRUMP)
-    if pair is None:
-        return "(with trumps)"
-    return " ".join([card(pair[0])] * combo.count + [card(pair[1])] * combo.count)
-
-
-def _pair(v: V, trump: str | None) -> tuple[str, str] | None:
-    bezique = v.bezique
-    for entry in bezique.when_trump:
-        if trump in entry.trumps:
-            return entry.queen, entry.jack
-    if bezique.queen is None or bezique.jack is None:
-        return None
-    return bezique.queen, bezique.jack
-
-
-def _cards_words(v: V, combo: V) -> str:
-    shape = combo.shape
-    which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
-    if shape == "same_suit":
-        return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
-    if shape == "same_rank":
-        suits = {"trump": "of trumps", "plain": "of plain suits", "any": "of any suits"}
-        return f"{combo.count} {rank_plural(combo.of)} {suits[combo.suit.value]}"
-    times = {
-        1: "",
-        2: "two of each: ",
-        3: "three of each: ",
-        4: "four of each: ",
-        5: "five of each: ",
-    }.get(combo.count, f"{combo.count} of each: ")
-    return f"{times}the bézique queen and knave"
-
-
-def declarations(v: V) -> str:
+def declarations(page: Page) -> str:
+    v = page.variant
     declare = v.declare
     right = {
         "trick_winner": "Only the **winner of a trick** may declare",
@@ -110,51 +63,22 @@ def declarations(v: V) -> str:
         text.append("**Every declaration must include a card of the trick just won.**")
     if declare.partner_consultation:
         text.append(table_rule("A player may ask his partner whether he has anything to declare."))
-    text.append(_table(v))
-    text.append(_bezique_cards(v))
+    text.append(combos.table(page))
+    text.append(_bezique_cards(page))
     if v.trump.mode.value != "turn_up":
         text.append(
             "Until trumps are fixed, combinations that need trumps (a marriage in a "
             "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
             "be declared."
         )
-    return "\n\n".join([*text, source_line(declare)])
+    return "\n\n".join([*text, page.texts("declare")])
 
 
-def _table(v: V) -> str:
-    rows = [
-        "| Combination | Cards | Example (♥ trumps) | Points | Kind | Class (rank) |",
-        "|---|---|---|---:|---|---|",
-    ]
-    off = []
-    for combo in v.combinations:
-        name = combo.name or combo.id.replace("_", " ")
-        kind = combo.kind or combo.id
-        line = (
-            f"| {name} (`{combo.id}`) | {_cards_words(v, combo)} | {_example(v, combo)} | "
-            f"{points(combo.points)} | {kind} | {combo.class_} ({combo.rank}) |"
-        )
-        if combo.enabled:
-            rows.append(line)
-        else:
-            off.append(f"{name} ({points(combo.points)}, id `{combo.id}`)")
-    text = "\n".join(rows)
-    if off:
-        text += "\n\nNot played unless an overlay enables them: " + listing(off) + "."
-    sources = [f"{c.name or c.id}: {c.source}" for c in v.combinations if c.source]
-    notes = [f"{c.name or c.id}: {c.note}" for c in v.combinations if c.note]
-    if sources:
-        text += "\n\n*Sources: " + "; ".join(sources) + ".*"
-    if notes:
-        text += "\n\n" + "\n\n".join(f"*{n}*" for n in notes)
-    return text
-
-
-def _bezique_cards(v: V) -> str:
-    bezique = v.bezique
+def _bezique_cards(page: Page) -> str:
+    bezique = page.variant.bezique
     queen, jack = bezique.queen, bezique.jack
     if queen is not None and jack is not None:
-        text = f"**Bézique** is the {card(bezique.queen)} with the {card(bezique.jack)}"
+        text = f"**Bézique** is the {card(queen)} with the {card(jack)}"
     else:
         text = "There is **no bézique until trumps are fixed**; then bézique is"
     pairs = [
@@ -165,10 +89,11 @@ def _bezique_cards(v: V) -> str:
     if pairs:
         join = "; but " if bezique.queen is not None else ": "
         text += join + "; ".join(pairs)
-    return text + ". " + source_line(bezique)
+    return text + ". " + page.texts("bezique")
 
 
-def reuse(v: V) -> str:
+def reuse(page: Page) -> str:
+    v = page.variant
     r = v.reuse
     fresh = v.declare.fresh_card_required.value
     # Read every reuse option: some matter only with re-forming, some only per kind.
@@ -183,9 +108,14 @@ def reuse(v: V) -> str:
         text.append(
             "**A card scores once in each kind of combination.** A queen once married cannot be "
             "married again, but the same queen may still score in a bézique, in four queens or "
-            "in a sequence. Combinations of one kind (the *Kind* column above) share this rule: "
-            "a royal and a common marriage are one kind."
+            "in a sequence."
         )
+        for names in combos.kind_groups(v):
+            group = listing(f"the {name}" for name in names)
+            text.append(
+                f"{group[:1].upper()}{group[1:]} count as one kind: a card that scored in one "
+                "of them cannot score in another."
+            )
         if second_double:
             text.append(
                 "One exception: a bézique already used in a double bézique may make a "
@@ -210,20 +140,21 @@ def reuse(v: V) -> str:
             "cross_pair": "Two marriages of one suit on the table may be **re-paired**: each "
             "king with the other queen, for two more marriages.",
         }[repair_option.value]
-        kinds = listing(k for k in kinds_option)
-        text.append(f"{repair} (This governs combinations of kind: {kinds}.)")
-    if r.inferior_bar:
-        text.append(
-            "**No going down:** a card declared in a combination may not later be declared in an "
-            "inferior combination of the same class (the *Class* column; a higher rank is "
-            "superior). A king and queen that scored in a sequence cannot then make a marriage; "
-            "a marriage first and a sequence after is allowed."
+        kinds = set(kinds_option)
+        names = [c.display_name for c in v.combinations if c.enabled and c.kind_key in kinds]
+        concerns = (
+            f"This concerns {listing(f'the {name}' for name in names)}."
+            if names
+            else "No combination is concerned."
         )
+        text.append(f"{repair} {concerns}")
+    if r.inferior_bar:
+        text.append(_no_going_down(v))
     fresh_text = {
         "never": "No further rule: a declaration may be made wholly of cards declared before, "
         "as long as the rules above allow it.",
         "same_class": "**A new card each time:** every declaration must contain at least one "
-        "card never declared before in a combination of the same class.",
+        "card never declared before in a combination of the same family.",
         "always": "**A new card each time:** every declaration must contain at least one card "
         "never declared before in any combination.",
     }[fresh]
@@ -236,11 +167,38 @@ def reuse(v: V) -> str:
     }[r.partner_cards.value]
     if partner:
         text.append(partner)
-    return "\n\n".join([*text, source_line(r)])
+    return "\n\n".join([*text, page.texts("reuse")])
 
 
-def seven(v: V) -> str:
-    s = v.seven
+def _no_going_down(v: V) -> str:
+    """The inferior bar, with the families of combinations and an example from the data."""
+    families = combos.families(v)
+    text = (
+        "**No going down:** a card declared in a combination may not later be declared in an "
+        "inferior combination of the same family."
+    )
+    if not families:
+        return text + " (No family here has combinations of two ranks.)"
+    orders = "; ".join(
+        " → ".join(listing((c.display_name for c in rank), "or") for rank in family)
+        for family in families
+    )
+    low, high = (_a(c.display_name) for c in combos.going_down(families[0]))
+    return (
+        f"{text} The families, the inferior first: {orders}. So cards that scored in {high} "
+        f"cannot then make {low}; {low} first and {high} after is allowed."
+    )
+
+
+def _a(name: str) -> str:
+    """A combination's name with its article: "a sequence", but "four kings"."""
+    first = name.split()[0]
+    numbers = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+    return name if first in numbers or first.isdigit() else f"a {name}"
+
+
+def seven(page: Page) -> str:
+    s = page.variant.seven
     if s is None:
         return "The seven of trumps has no special value in this game."
     seven_name = f"{rank_name(s.rank)} of trumps"
@@ -267,11 +225,13 @@ def seven(v: V) -> str:
         "trick that holds it.",
     }[s.score_trigger.value]
     text.append(trigger + " Each seven scores once.")
-    return "\n\n".join([*text, source_line(s)])
+    return "\n\n".join([*text, page.texts("seven")])
 
 
-def carte_blanche(v: V) -> str:
-    cb = v.carte_blanche
+def carte_blanche(page: Page) -> str:
+    cb = page.variant.carte_blanche
+    if cb is None:
+        return ""
     courts = listing(rank_plural(r) for r in cb.court_ranks)
     window = (
         "before playing his first card"
@@ -292,11 +252,13 @@ def carte_blanche(v: V) -> str:
             f"After that, each card drawn that is not one of the {courts} may be shown "
             f"for another {cb.points}, until a court card is drawn."
         )
-    return "\n\n".join([*text, source_line(cb)])
+    return "\n\n".join([*text, page.texts("carte_blanche")])
 
 
-def open_cards(v: V) -> str:
-    oc = v.open_cards
+def open_cards(page: Page) -> str:
+    oc = page.variant.open_cards
+    if oc is None:
+        return ""
     plain = listing(rank_plural(r) for r in oc.ranks)
     trumps = listing(rank_plural(r) for r in oc.trump_ranks)
     text = [
@@ -309,4 +271,4 @@ def open_cards(v: V) -> str:
         "So a card counts for declaring only once it has been *won*: holding the fourth king "
         "in your hand is no use — you must win a trick containing a king.",
     ]
-    return "\n\n".join([*text, source_line(oc)])
+    return "\n\n".join([*text, page.texts("open_cards")])

@@ -5,51 +5,43 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.model import Variant
-from interpreter.model.changes import describe_change
-from interpreter.model.changes import differences as changes
-from interpreter.rulebook import declaring, scoring, sections
+from interpreter.rulebook import declaring, differences, scoring, sections
+from interpreter.rulebook.page import Page
 
 
-def render(variant: Variant, *, parent: Variant | None = None) -> str:
+def render(variant: Variant, *, parent: Variant | None = None, site: bool = False) -> str:
     """The rulebook page of ``variant``; with ``parent`` (the variant it extends), a last
-    section lists the differences."""
-    v = variant
-    parts: list[tuple[str, Callable[[], str]]] = [
-        ("", lambda: sections.overview(v, parent.name if parent else None)),
-        ("The cards", lambda: sections.the_cards(v)),
-        ("Choosing the dealer and dealing", lambda: sections.dealing(v)),
-        ("Playing while the stock lasts", lambda: sections.stock_play(v)),
-        ("Declarations", lambda: declaring.declarations(v)),
-        ("Using cards again", lambda: declaring.reuse(v)),
-        ("The seven of trumps", lambda: declaring.seven(v)),
+    section lists the differences, and the texts it inherits that no longer fit are marked as
+    the parent's.  ``site=True`` writes the page for the documentation site, beside the
+    parent's page (links, card faces, red suits); by default the page stands alone."""
+    page = Page.of(variant, parent, site=site)
+    parts: list[tuple[str, Callable[[Page], str]]] = [
+        ("", sections.overview),
+        ("The cards", sections.the_cards),
+        ("Choosing the dealer and dealing", sections.dealing),
+        ("Playing while the stock lasts", sections.stock_play),
+        ("Declarations", declaring.declarations),
+        ("Using cards again", declaring.reuse),
+        ("The seven of trumps", declaring.seven),
     ]
     if variant.carte_blanche is not None:
-        parts.append(("Carte blanche", lambda: declaring.carte_blanche(v)))
+        parts.append(("Carte blanche", declaring.carte_blanche))
     if variant.open_cards is not None:
-        parts.insert(4, ("Open cards", lambda: declaring.open_cards(v)))
+        parts.insert(4, ("Open cards", declaring.open_cards))
     parts += [
-        ("The last tricks", lambda: scoring.endgame(v)),
-        ("Last trick and brisques", lambda: scoring.last_trick_and_brisques(v)),
-        ("Winning", lambda: scoring.winning(v, variant)),
-        ("A sample deal", lambda: scoring.sample_deal(variant)),
+        ("The last tricks", scoring.endgame),
+        ("Last trick and brisques", scoring.last_trick_and_brisques),
+        ("Winning", scoring.winning),
+        ("A sample deal", lambda _: scoring.sample_deal(variant)),
     ]
-    out = [f"# {v.title}"]
+    out = [f"# {variant.title}"]
     for heading, make in parts:
-        body = make()
+        body = make(page)
         out.append(f"## {heading}\n\n{body}" if heading else body)
     if parent is not None:
-        out.append("## Differences from " + parent.title + "\n\n" + differences(parent, variant))
+        out.append(f"## Differences from {parent.title}\n\n{differences.section(page, parent)}")
     out.append(
-        f"*Written from the variant's data (schema version {v.schema_version}) by "
-        "`interpreter.rulebook.render`; every number on this page comes from the data "
-        "or from the engine.*"
+        "*Every rule and number on this page is written from the variant's data; the worked "
+        "examples and the sample deal are played by the engine.*"
     )
-    return "\n\n".join(out).replace("\n\n\n", "\n\n") + "\n"
-
-
-def differences(parent: Variant, variant: Variant) -> str:
-    """Each rule that differs from the parent, in words and values."""
-    found = changes(parent, variant)
-    if not found:
-        return "The rules are the same as those of the parent variant."
-    return "\n".join(f"- {describe_change(change)}" for change in found)
+    return page.finish("\n\n".join(out).replace("\n\n\n", "\n\n") + "\n")

@@ -11,14 +11,16 @@ from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
 from interpreter.model.scoring import Settlement
+from interpreter.rulebook.combos import details
+from interpreter.rulebook.page import Page
 from interpreter.rulebook.policy import POLICY, play_deal
-from interpreter.rulebook.sections import source_line
 from interpreter.rulebook.words import listing, number_word, points, rank_plural, seat
 
 V = Any
 
 
-def endgame(v: V) -> str:
+def endgame(page: Page) -> str:
+    v = page.variant
     e = v.endgame
     hand = v.deal.hand_size
     text = []
@@ -75,7 +77,7 @@ def endgame(v: V) -> str:
         "none": "The laws set no penalty for failing in these duties",
     }[e.revoke_penalty.value]
     text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
-    return "\n\n".join([*text, source_line(e)])
+    return "\n\n".join([*text, page.texts("endgame")])
 
 
 def _three_in_a_trick(v: V) -> bool:
@@ -84,7 +86,8 @@ def _three_in_a_trick(v: V) -> bool:
     return bool(v.players.count > 2 and v.endgame.mode.value == "all_players")
 
 
-def last_trick_and_brisques(v: V) -> str:
+def last_trick_and_brisques(page: Page) -> str:
+    v = page.variant
     lt, b = v.last_trick, v.brisques
     must = " " + table_rule("He is bound to score it.") if lt.mandatory else ""
     which = (
@@ -110,10 +113,11 @@ def last_trick_and_brisques(v: V) -> str:
         "end_of_hand": ", counted when the hand is over (the dealer's opponent counts first).",
     }[b.timing.value]
     text.append(usage + (timing if b.usage.value == "always" else "."))
-    return "\n\n".join([*text, source_line(lt), source_line(b)])
+    return "\n\n".join([*text, page.texts("last_trick"), page.texts("brisques")])
 
 
-def winning(v: V, variant: Variant) -> str:
+def winning(page: Page) -> str:
+    v = variant = page.variant
     g = v.game
     target, check_when = g.target, g.win_check
     if g.format.value == "race":
@@ -125,7 +129,7 @@ def winning(v: V, variant: Variant) -> str:
             "wins; if they are equal, the higher score without the brisques of the last deal; "
             "if still equal, the winner of the last trick."
         ]
-        return "\n\n".join([*text, source_line(g)])
+        return "\n\n".join([*text, page.texts("game")])
     rules = variant.settlement or Settlement()  # absent: the laws' valuation
     s = rules
     threshold = rules.rubicon_threshold
@@ -136,7 +140,7 @@ def winning(v: V, variant: Variant) -> str:
     ]
     text.append(_settlement_words(s, v.brisques.usage.value))
     text.append(_settlement_examples(variant, rules, threshold))
-    return "\n\n".join([*text, source_line(g), source_line(s)])
+    return "\n\n".join([*text, page.texts("game"), page.texts("settlement")])
 
 
 def _settlement_words(s: V, brisque_usage: str) -> str:
@@ -221,8 +225,17 @@ def sample_deal(variant: Variant) -> str:
         )
         rows.append(f"| {seat(index)} | {result.points[index]} | {parts or '—'} |")
     tricks = sum(1 for e in game.events if e.kind is EventKind.TRICK and e.deal == 1)
+    how = (
+        "The deal is <code>Game.new(variant, seed=1, dealer=0)</code>, every move chosen by "
+        "<code>interpreter.rulebook.policy</code> through the engine's public API; the page is "
+        f"written by <code>interpreter.rulebook.render</code> (schema version "
+        f"{variant.schema_version})."
+    )
     return (
-        f"One deal played by the engine between {number_word(game.rules.players)} players "
-        f"(`Game.new(variant, seed=1, dealer=0)`; seat 1 deals), {tricks} tricks. Every seat "
-        f"follows one fixed rule, not a strategy: {POLICY}.\n\n" + "\n".join(rows)
+        f"One deal played by the engine between {number_word(game.rules.players)} players, "
+        f"seat 1 dealing: {tricks} tricks. Every seat "
+        f"follows one fixed rule, not a strategy: {POLICY}.\n\n"
+        + "\n".join(rows)
+        + "\n\n"
+        + details("For variant authors: how this deal is played", how)
     )

@@ -1,4 +1,4 @@
-"""The sections of a rulebook page, each a pure function of the (tracked) variant.
+"""The sections of a rulebook page, each a pure function of the page's variant.
 
 ``tests/test_schema_honesty.py`` checks that changing any field changes the page."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import (
     cards,
     listing,
@@ -17,17 +18,7 @@ from interpreter.rulebook.words import (
     suit_name,
 )
 
-V = Any  # a Tracked variant (or block)
-
-
-def source_line(block: V) -> str:
-    """The source and note of a rule block, as the page prints them."""
-    lines = []
-    if block.source:
-        lines.append(f"*Source: {block.source}.*")
-    if block.note:
-        lines.append(f'!!! note "Note"\n    {block.note}')
-    return "\n\n".join(lines)
+V = Any  # a variant (or one of its blocks)
 
 
 def _deck_size(v: V) -> int:
@@ -35,7 +26,8 @@ def _deck_size(v: V) -> int:
     return size
 
 
-def overview(v: V, parent_name: str | None) -> str:
+def overview(page: Page) -> str:
+    v = page.variant
     players = v.players.count
     pairs = v.players.partnerships
     who = f"{number_word(players)} players"
@@ -70,14 +62,14 @@ def overview(v: V, parent_name: str | None) -> str:
         ("Trumps", trump),
         ("Goal", goal),
     ]
-    if parent_name:
-        rows.append(("Based on", f"[{parent_name}]({parent_name}.md): see *Differences* below"))
+    if page.parent is not None:
+        rows.append(("Based on", f"{page.parent_link()}, with the differences listed below"))
     table = "| At a glance | |\n|---|---|\n" + "\n".join(f"| {k} | {w} |" for k, w in rows)
-    intro = v.summary or ""
-    return f"{intro}\n\n{table}\n\n*Variant name `{v.name}`.* {source_line(v)}"
+    return f"{page.summary()}\n\n{table}\n\n*Variant name `{v.name}`.* {page.texts('')}"
 
 
-def the_cards(v: V) -> str:
+def the_cards(page: Page) -> str:
+    v = page.variant
     deck = v.deck
     order = " > ".join(rank_name(r) for r in deck.ranks)
     suits = ", ".join(suit_name(s) for s in deck.suits)
@@ -101,14 +93,15 @@ def the_cards(v: V) -> str:
     if deck.endgame_ranks:
         end = " > ".join(rank_name(r) for r in deck.endgame_ranks)
         text.append(f"In the last tricks the order changes to **{end}**.")
-    return "\n\n".join([*text, source_line(deck)])
+    return "\n\n".join([*text, page.texts("deck")])
 
 
 def cards_rank(ranks: Any) -> str:
     return " ".join(r for r in ranks)
 
 
-def dealing(v: V) -> str:
+def dealing(page: Page) -> str:
+    v = page.variant
     cut, deal = v.cut, v.deal
     rule = cut.rule.value
     who = {
@@ -147,6 +140,7 @@ def dealing(v: V) -> str:
             f"he has lifted. An exact lift scores the dealer {guess.dealer_exact}; an exact guess "
             f"scores the opponent {guess.guesser_exact}."
         )
+        text.append(page.texts("deal.count_guess"))
     rotation = {
         "left": "The deal passes to the left after each hand.",
         "last_trick_winner": "The winner of the last trick deals the next hand.",
@@ -157,10 +151,11 @@ def dealing(v: V) -> str:
         text.append(rotation)
     else:
         text.append(f"One deal is the whole game. ({rotation})")
-    return "\n\n".join([*text, source_line(cut), source_line(deal), source_line(v.trump)])
+    return "\n\n".join([*text, *(page.texts(block) for block in ("cut", "deal", "trump"))])
 
 
-def stock_play(v: V) -> str:
+def stock_play(page: Page) -> str:
+    v = page.variant
     play = v.play
     leader = {"dealer_left": "the player on the dealer's left"}[play.lead.value]
     if v.players.count == 2:
@@ -192,4 +187,4 @@ def stock_play(v: V) -> str:
         text.append("")
     if play.odd_stock_card.value == "not_drawn":
         text.append("If a last card of the stock cannot go round, it is not drawn.")
-    return "\n\n".join([*text, source_line(play)])
+    return "\n\n".join([*text, page.texts("play")])

@@ -1,0 +1,163 @@
+"""The table of combinations, as a player reads it, and the same combinations as data for
+variant authors (their ids, kinds, classes and ranks) in a block that stays closed until
+opened."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from itertools import pairwise
+from typing import Any
+
+from interpreter.rulebook.page import Page
+from interpreter.rulebook.words import listing, points, rank_name, rank_plural
+
+V = Any
+
+SAMPLE_TRUMP = "H"
+"""The trump suit of the examples: hearts."""
+
+
+def example(v: V, combo: V) -> list[str] | None:
+    """Cards (``KH``) that form the combination with hearts as trumps; None where the
+    combination has no cards to show (a bézique with no pair for that trump)."""
+    suits = list(v.deck.suits)
+    if combo.shape == "same_suit":
+        suit = {"trump": SAMPLE_TRUMP, "plain": "S", "any": "S"}[combo.suit.value]
+        return [rank + suit for rank in combo.ranks]
+    if combo.shape == "same_rank":
+        if combo.suit.value == "trump":
+            chosen = [SAMPLE_TRUMP] * combo.count
+        else:
+            chosen = [suits[i % len(suits)] for i in range(combo.count)]
+        return [combo.of + suit for suit in chosen]
+    pair = v.bezique.pair(SAMPLE_TRUMP)
+    if pair is None:
+        return None
+    return [pair[0]] * combo.count + [pair[1]] * combo.count
+
+
+def cards_words(combo: V) -> str:
+    """What a combination is made of, in words."""
+    which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
+    if combo.shape == "same_suit":
+        return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
+    if combo.shape == "same_rank":
+        suits = {"trump": "of trumps", "plain": "of plain suits", "any": "of any suits"}
+        return f"{combo.count} {rank_plural(combo.of)} {suits[combo.suit.value]}"
+    times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}
+    return f"{times.get(combo.count, f'{combo.count} of each: ')}the bézique queen and knave"
+
+
+def table(page: Page) -> str:
+    """The combinations in play with their points and cards, then those left out, their
+    sources and notes."""
+    v = page.variant
+    rows = ["| Combination | Points | Cards |", "|---|---:|---|"]
+    off = []
+    for combo in v.combinations:
+        if not combo.enabled:
+            off.append(f"{combo.display_name} ({points(combo.points)})")
+            continue
+        cards = example(v, combo)
+        words = cards_words(combo)
+        if cards is None:
+            shown = f"{words} (none until trumps are fixed)"
+        elif page.site:
+            shown = f'<span class="card-faces">{page.faces(cards)}</span> {words}'
+        else:
+            shown = f"{words}: {page.faces(cards)}"
+        rows.append(f"| {combo.display_name} | {points(combo.points)} | {shown} |")
+    text = "The examples take hearts as trumps.\n\n" + "\n".join(rows)
+    if off:
+        text += "\n\nNot played in this variant: " + listing(off) + "."
+    sources = [
+        f"{c.display_name}: {page.combination_text(c.id, 'source', c.source)}"
+        for c in v.combinations
+        if c.source
+    ]
+    notes = [
+        f"{c.display_name}: {page.combination_text(c.id, 'note', c.note)}"
+        for c in v.combinations
+        if c.note
+    ]
+    if sources:
+        text += "\n\n*Sources: " + "; ".join(sources) + ".*"
+    if notes:
+        text += "\n\n" + "\n\n".join(f"*{n}*" for n in notes)
+    return text + "\n\n" + authors_block(v)
+
+
+def authors_block(v: V) -> str:
+    """The combinations as an overlay names them, in a closed ``<details>`` block (plain
+    HTML, so that it reads the same on the site and in any Markdown viewer)."""
+    head = ("Combination", "id", "kind", "class", "rank", "enabled")
+    rows = [
+        (
+            html.escape(c.display_name),
+            f"<code>{c.id}</code>",
+            f"<code>{c.kind_key}</code>",
+            f"<code>{c.class_}</code>",
+            str(c.rank),
+            "true" if c.enabled else "false",
+        )
+        for c in v.combinations
+    ]
+    intro = (
+        "An overlay changes a combination by its <code>id</code> (a new id adds one) and "
+        "switches it off with <code>enabled = false</code>. Combinations of one "
+        "<code>kind</code> share the rule that a card scores once in each kind; within a "
+        "<code>class</code>, a higher <code>rank</code> is the superior combination (a card "
+        "may not go down to an inferior one)."
+    )
+    return details("For variant authors: the combinations as data", intro, head, rows)
+
+
+def details(
+    summary: str,
+    intro: str,
+    head: Iterable[str] = (),
+    rows: Iterable[Iterable[str]] = (),
+) -> str:
+    """A closed block for variant authors: a paragraph (HTML) and a table of HTML cells, with
+    no blank line (a blank line would end the HTML block in CommonMark viewers)."""
+    lines = ['<details class="for-authors">', f"<summary>{html.escape(summary)}</summary>"]
+    lines.append(f"<p>{intro}</p>")
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = ["<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows]
+    if body:
+        lines += ["<table>", f"<thead><tr>{cells}</tr></thead>", "<tbody>", *body, "</tbody>"]
+        lines.append("</table>")
+    return "\n".join([*lines, "</details>"])
+
+
+def kind_groups(v: V) -> list[list[str]]:
+    """The names of combinations in play that share a kind, for each kind shared by two or
+    more."""
+    groups: dict[str, list[str]] = {}
+    for combo in v.combinations:
+        if combo.enabled:
+            groups.setdefault(combo.kind_key, []).append(combo.display_name)
+    return [names for names in groups.values() if len(names) > 1]
+
+
+def families(v: V) -> list[list[list[Any]]]:
+    """For each class with combinations of two ranks or more in play: its combinations, rank
+    by rank, the lowest first."""
+    classes: dict[str, dict[int, list[Any]]] = {}
+    for combo in v.combinations:
+        if combo.enabled:
+            ranks = classes.setdefault(combo.class_, {})
+            ranks.setdefault(combo.rank, []).append(combo)
+    return [[ranks[r] for r in sorted(ranks)] for ranks in classes.values() if len(ranks) > 1]
+
+
+def going_down(family: list[list[Any]]) -> tuple[Any, Any]:
+    """An inferior and a superior combination of a family to show the rule with: of two
+    neighbouring ranks, and from the same suits where the data allows (the marriage in trumps
+    and the sequence in trumps)."""
+    pairs = [(low, high) for lows, highs in pairwise(family) for low in lows for high in highs]
+    for low, high in pairs:
+        if getattr(low, "suit", None) == getattr(high, "suit", None):
+            return low, high
+    return pairs[0]
