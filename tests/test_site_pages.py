@@ -1,7 +1,7 @@
 """The pages the documentation site generates come from the package, without MkDocs.
 
 ``interpreter.rulebook.site.generated_site()`` is all a site generator needs: a rulebook page
-per shipped variant (the very page of ``tests/golden/rulebook``), their overview and the
+per shipped variant (as ``render(..., site=True)`` makes it), their overview and the
 comparison, and navigation entries that list each of them. The MkDocs hook only adds them,
 and the built site is checked in ``tests/test_site.py``.
 """
@@ -12,11 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interpreter.loader import extends_of, shipped_variant_names
+from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
+from interpreter.rulebook import render
 from interpreter.rulebook.site import COMPARISON, OVERVIEW, NavEntry, generated_site
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "golden" / "rulebook"
 
 
 def _nav_paths(entries: list[NavEntry]) -> list[str]:
@@ -32,8 +32,9 @@ def test_every_shipped_variant_has_its_rulebook_page_as_the_rulebook_command_ren
     names = shipped_variant_names()
     assert set(pages) == {f"variants/{name}.md" for name in names} | {OVERVIEW, COMPARISON}
     for name in names:
-        golden = (GOLDEN / f"{name}.md").read_text(encoding="utf-8")
-        assert pages[f"variants/{name}.md"] == golden, name
+        variant = load_variant(name)
+        parent = parent_variant(name)
+        assert pages[f"variants/{name}.md"] == render(variant, parent=parent, site=True), name
 
 
 def test_the_overview_links_every_variant_and_the_variant_it_extends() -> None:
@@ -43,7 +44,8 @@ def test_the_overview_links_every_variant_and_the_variant_it_extends() -> None:
             line for line in overview.splitlines() if line.split(" | ")[0].endswith(f"({name}.md)")
         )
         parent = extends_of(name)
-        assert row.endswith(f"[{parent}]({parent}.md) |" if parent else "|  |"), row
+        title = load_variant(parent).title if parent else ""
+        assert row.endswith(f"[{title}]({parent}.md) |" if parent else "| — |"), row
 
 
 def test_the_navigation_lists_every_generated_page_once() -> None:

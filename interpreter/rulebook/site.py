@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
 from interpreter.model import Variant
-from interpreter.rulebook.compare import comparison
+from interpreter.rulebook.compare import comparison_page
+from interpreter.rulebook.index import index_page
 from interpreter.rulebook.render import render
 
 # A navigation entry as mkdocs.yml writes one: {title: page path} or {title: [entries]}.
@@ -36,15 +37,11 @@ def generated_site() -> GeneratedSite:
     """Every generated page of the site, and where the navigation lists them."""
     shipped = _shipped()
     pages = {
-        f"variants/{name}.md": render(variant, parent=parent)
+        f"variants/{name}.md": render(variant, parent=parent, site=True)
         for name, (variant, parent) in shipped.items()
     }
-    pages[OVERVIEW] = _overview(shipped)
-    pages[COMPARISON] = (
-        "---\nhide:\n  - navigation\n  - toc\n---\n\n"  # the tables need the whole width
-        "# All variants compared\n\nGenerated from the variant data.\n\n"
-        + comparison([variant for variant, _ in shipped.values()])
-    )
+    pages[OVERVIEW] = index_page(list(shipped.values()))
+    pages[COMPARISON] = comparison_page([variant for variant, _ in shipped.values()])
     entries: list[NavEntry] = [{"Overview": OVERVIEW}]
     entries += [{variant.title: f"variants/{name}.md"} for name, (variant, _) in shipped.items()]
     nav: list[NavEntry] = [{"Variants": entries}, {"All variants compared": COMPARISON}]
@@ -63,20 +60,3 @@ def _parent(name: str, variants: dict[str, Variant]) -> Variant | None:
     if extends is None:
         return None
     return variants[extends] if extends in variants else parent_variant(name)
-
-
-def _overview(shipped: dict[str, tuple[Variant, Variant | None]]) -> str:
-    rows = ["| Variant | Players | Packs | Hand | Based on |", "|---|---|---|---|---|"]
-    for name, (variant, parent) in shipped.items():
-        based = f"[{parent.name}]({parent.name}.md)" if parent else ""
-        rows.append(
-            f"| [{variant.title}]({name}.md) | {variant.players.count} | "
-            f"{variant.deck.packs} | {variant.deal.hand_size} | {based} |"
-        )
-    return (
-        "# The variants\n\nEvery page here is generated from the variant's TOML files by "
-        "`interpreter.rulebook.render`, so the rulebook and the engine cannot disagree. "
-        "Overlays (house rules) end with the differences from the variant they extend.\n\n"
-        + "\n".join(rows)
-        + "\n"
-    )
