@@ -53,21 +53,21 @@ def shown(case: Case, verdict: Verdict) -> str:
     )
 
 
-@settings(FUZZ, max_examples=250)
+@settings(FUZZ, max_examples=150)
 @given(case=mutated_variants())
 def test_a_mutated_shipped_variant_is_refused_or_plays(case: Case) -> None:
     verdict = judged(case)
     assert not verdict.failed, shown(case, verdict)
 
 
-@settings(FUZZ, max_examples=80)
+@settings(FUZZ, max_examples=60)
 @given(case=schema_documents())
 def test_a_document_drawn_from_the_schema_is_refused_or_plays(case: Case) -> None:
     verdict = judged(case)
     assert not verdict.failed, shown(case, verdict)
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=40)
 @given(case=mutated_variants(most=1, kinds=("wrong_type",)))
 def test_a_value_of_a_type_the_schema_refuses_is_refused(case: Case) -> None:
     """Numbers and booleans are never read from strings, floats or each other (issue 12)."""

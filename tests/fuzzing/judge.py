@@ -42,6 +42,7 @@ class Budget:
     deals: int = 2
     seconds: float = 10.0
     seed: int = 0
+    fixed_seed: bool = False  # the seed alone, not mixed with the file's text (for shrinking)
     quiet_deals: int = 30  # a race game with no points yet is played on to this many deals
 
 
@@ -55,6 +56,7 @@ class Verdict:
     detail: str = ""
     moves: int = 0
     deals: int = 0
+    unlocated: tuple[str, ...] = ()  # a refusal's problems reported without a line
 
     @property
     def failed(self) -> bool:
@@ -72,8 +74,10 @@ class OutOfTime(BaseException):
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`OutOfTime` in the main thread after ``seconds`` (no limit elsewhere:
-    only the main thread receives signals)."""
+    """Raise :class:`OutOfTime` in the main thread after ``seconds``, and again every second
+    until the block is left (an exception raised where Python ignores it, in a garbage
+    collector's callback, must not end the limit).  No limit elsewhere: only the main thread
+    receives signals."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -82,7 +86,7 @@ def time_limit(seconds: float) -> Iterator[None]:
         raise OutOfTime
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:
@@ -111,12 +115,13 @@ def judge_file(path: Path, budget: Budget = Budget(), doc: dict[str, Any] | None
             try:
                 variant = load_variant(path)
             except VariantError as error:
-                return Verdict(False, detail=str(error).split("\n", 1)[0])
+                unlocated = tuple(d.message for d in error.diagnostics if d.line is None)
+                return Verdict(False, detail=str(error).split("\n", 1)[0], unlocated=unlocated)
             progress.accepted = True
             refused = schema_refusal(doc) if doc is not None else None
             if refused is not None:
                 return progress.fail("accepted what the JSON Schema refuses", refused)
-            seed = budget.seed ^ zlib.crc32(path.read_bytes())  # each file its own deals
+            seed = budget.seed if budget.fixed_seed else seed_of(path.read_bytes(), budget)
             return _play(variant, random.Random(seed), budget, progress)
     except OutOfTime:
         return progress.fail(f"hangs in {progress.stage}", f"no answer in {budget.seconds} s")
@@ -146,6 +151,11 @@ def _where(error: BaseException) -> str:
     frame = frames[-1]
     short = frame.filename[frame.filename.rfind("interpreter") :]
     return f"{short}:{frame.name}"
+
+
+def seed_of(text: bytes, budget: Budget) -> int:
+    """The seed of the deals and bots for a file: each file its own games."""
+    return budget.seed ^ zlib.crc32(text)
 
 
 def _play(variant: Variant, rng: random.Random, budget: Budget, progress: _Progress) -> Verdict:
