@@ -10,6 +10,7 @@ changes that made the file and the file itself.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import tempfile
@@ -20,14 +21,17 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from interpreter.engine import Game
+from interpreter.engine import Game, Rules
 from interpreter.loader import shipped_variant_names
+from interpreter.model import variant_data, variant_from_data
 from tests.fuzzing import judge as judging
 from tests.fuzzing.changes import DROP, Case, Change, apply
 from tests.fuzzing.documents import schema_documents
 from tests.fuzzing.judge import Budget, Verdict, judge, toml_text
 from tests.fuzzing.mutations import mutated_variants, rebuilt, shipped_raw
+from tests.fuzzing.scoring import combinations_score
 from tests.fuzzing.shrink import minimise
+from tests.support import shipped, variant_with
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,7 +57,7 @@ def shown(case: Case, verdict: Verdict) -> str:
     )
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=200)
 @given(case=mutated_variants())
 def test_a_mutated_shipped_variant_is_refused_or_plays(case: Case) -> None:
     verdict = judged(case)
@@ -147,6 +151,22 @@ def test_an_exception_is_reported_with_its_place(monkeypatch: pytest.MonkeyPatch
     with tempfile.TemporaryDirectory() as folder:
         verdict = judge(shipped_raw("bezique"), Path(folder))
     assert verdict.cause.startswith("legal_moves raised IndexError")
+
+
+def _greedy_deal(game: Game) -> bool:
+    return judging._scores_in_a_deal(judging._Progress(), game)
+
+
+def test_a_rare_combination_is_told_from_one_no_hand_can_hold() -> None:
+    """A race game whose only combination is a double bézique can score (rarely); one whose
+    hands hold one card can never score a combination."""
+    data = variant_data(shipped("bezique"))
+    for combo in data["combinations"]:
+        combo["enabled"] = combo["id"] == "double_bezique"
+    rare = variant_from_data(data)
+    assert combinations_score(Rules(rare), _greedy_deal, random.Random(1)) == ["double_bezique"]
+    one_card = variant_with("bezique", **{"deal.hand_size": 1, "deal.packets": [1]})
+    assert combinations_score(Rules(one_card), _greedy_deal, random.Random(1)) == []
 
 
 def test_a_failure_shows_how_the_file_was_made_and_the_file() -> None:

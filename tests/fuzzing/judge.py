@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,21 +30,22 @@ from interpreter.engine import Game, Phase, Rules
 from interpreter.loader import VariantError, load_variant
 from interpreter.model import Variant
 from interpreter.model.scoring import GameFormat
+from tests.fuzzing.scoring import combinations_score
 
 
 @dataclass(frozen=True)
 class Budget:
     """How far each accepted variant is played: at most ``deals`` deals and ``moves`` moves,
     within ``seconds``; ``seed`` and the file's text drive the deals and the bots.  A race game
-    in which nothing has scored by then is played on to ``quiet_deals`` deals before it is
-    reported."""
+    in which nothing has scored by then is played on to ``quiet_deals`` deals, then each of its
+    combinations is dealt to a player (:mod:`tests.fuzzing.scoring`), before it is reported."""
 
     moves: int = 3000
     deals: int = 2
     seconds: float = 10.0
     seed: int = 0
     fixed_seed: bool = False  # the seed alone, not mixed with the file's text (for shrinking)
-    quiet_deals: int = 30  # a race game with no points yet is played on to this many deals
+    quiet_deals: int = 10  # a race game with no points yet is played on to this many deals
 
 
 @dataclass(frozen=True)
@@ -173,10 +175,13 @@ def _play(variant: Variant, rng: random.Random, budget: Budget, progress: _Progr
         bots.agents = [make_agent("greedy", rules, rng.getrandbits(32)) for _ in kinds]
         failure = bots.play(budget.quiet_deals, budget.moves * budget.quiet_deals)
         if failure is None and game.deals_finished >= budget.quiet_deals and not any(game.scores):
-            deals = f"{budget.quiet_deals} deals"
-            return progress.fail(
-                f"a race game in which nothing scored in {deals}", "greedy bots from deal 3"
-            )
+            progress.stage = "a deal made for a combination"
+            if not combinations_score(rules, partial(_scores_in_a_deal, progress), rng):
+                return progress.fail(
+                    "a race game in which nothing can score",
+                    f"no points in {budget.quiet_deals} deals, nor in a deal that hands a "
+                    "player the cards of a combination",
+                )
     if failure is not None:
         return failure
     progress.where = f"deal {game.deal_no}, move {progress.moves}"
@@ -186,6 +191,14 @@ def _play(variant: Variant, rng: random.Random, budget: Budget, progress: _Progr
     if variant.game.format is GameFormat.SINGLE_DEAL and game.deals_finished and not game.is_over:
         return progress.fail("a one-deal game goes on after its deal", "")
     return Verdict(True, moves=progress.moves, deals=game.deals_finished)
+
+
+def _scores_in_a_deal(progress: _Progress, game: Game) -> bool:
+    """Whether anything scores in the game's first deal, played by greedy bots."""
+    rng = random.Random(game.deal_no)
+    agents = [make_agent("greedy", game.rules, rng.getrandbits(32)) for _ in range(game.players)]
+    _Bots(game, agents, _Progress()).play(1, 10 * game.rules.n_cards + 100)
+    return any(game.scores)
 
 
 class _Bots:

@@ -41,7 +41,8 @@ def minimise(case: Case, cause: str, check: Check) -> dict[str, Any]:
             trial = copy.deepcopy(doc)
             if _delete(trial, path) and check(trial) == cause:
                 doc = trial
-    return doc
+    bare = {key: value for key, value in doc.items() if value != {}}  # tables left empty
+    return bare if bare == doc or check(bare) == cause else doc
 
 
 def _without_words(node: Any) -> Any:
