@@ -220,7 +220,7 @@ class _Bots:
             progress.where = f"deal {game.deal_no}, move {progress.moves}, phase {game.phase}"
             progress.stage = "legal_moves"
             if not game.legal_moves():
-                return progress.fail("no legal move before the end of the game", "")
+                return progress.fail("no legal move before the end of the game", "none listed")
             if game.phase is not Phase.ELECT:
                 places = _places(game)
                 if sorted(places) != self.deck:
@@ -229,7 +229,7 @@ class _Bots:
                     return progress.fail(f"{_miscount(places, len(self.deck))} {when}", counted)
             seat = game.to_act
             if seat is None:
-                return progress.fail("nobody to act before the end of the game", "")
+                return progress.fail("nobody to act before the end of the game", "to_act is None")
             progress.stage = "an agent's choice"
             move = self.agents[seat].choose(game.view(seat))
             progress.stage = "Game.apply"

@@ -291,6 +291,31 @@ def quiet_changes(draw: st.DrawFn, doc: dict[str, Any]) -> list[Change]:
     return changes
 
 
+_ENDGAME = (
+    ("declare", "after_stock_exhausted"),
+    ("declare", "sources"),
+    ("declare", "declared_to"),
+    ("endgame", "declared_back_to_hand"),
+    ("endgame", "mode"),
+    ("endgame", "follow_suit"),
+    ("endgame", "must_head"),
+    ("endgame", "must_trump_if_void"),
+    ("last_trick", "which"),
+)
+
+
+@st.composite
+def endgame_changes(draw: st.DrawFn, doc: dict[str, Any]) -> list[Change]:
+    """The rules of the last tricks and of declaring in them, several at once: where the
+    cards go when the stock is exhausted, and who may still declare."""
+    by_path = {leaf.path: leaf for leaf in leaves()}
+    paths = draw(st.lists(st.sampled_from(_ENDGAME), min_size=1, max_size=3, unique=True))
+    return [
+        Change(path, draw(v.values(by_path[path].node, by_path[path].owner, path[-1])))
+        for path in paths
+    ]
+
+
 def wrong_types(_: dict[str, Any]) -> st.SearchStrategy[list[Change]]:
     """A key given a value of another type (a string for a number, a float, a number for a
     boolean…): the loader must refuse it."""
@@ -308,6 +333,7 @@ MUTATIONS = {
     "players": table_shape_changes,
     "seven": seven_changes,
     "quiet": quiet_changes,
+    "endgame": endgame_changes,
     "wrong_type": wrong_types,
 }
 """Each kind of mutation: a strategy of changes for the document as it is now."""
@@ -321,6 +347,7 @@ _KINDS = (
     *["players"] * 2,
     "seven",
     "quiet",
+    "endgame",
 )
 """The kinds of mutation drawn by default, as often as they are listed."""
 
