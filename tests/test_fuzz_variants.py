@@ -116,40 +116,51 @@ def test_the_schema_check_reads_types_strictly(
     assert judging.schema_refusal(rebuilt("bezique", (Change(path, value),))) == said
 
 
+class _Seen:
+    """A game seen through a wrapper that breaks it on purpose: the judge must notice.  (The
+    engine's classes cannot be patched in the compiled build, so the judge's ``Game`` is.)"""
+
+    def __init__(self, game: Game, *, double_at: int = -1, broken: bool = False) -> None:
+        self._game, self._double_at, self._broken = game, double_at, broken
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def apply(self, move: Any) -> None:
+        self._game.apply(move)
+        if self._game.moves_made == self._double_at:  # a card of seat 1 also in seat 0's hand
+            table = self._game._state.table
+            table.hands[0].add(next(iter(table.hands[1])))
+
+    def legal_moves(self) -> list[Any]:
+        if self._broken:
+            raise IndexError("list index out of range")
+        return self._game.legal_moves()
+
+
+def _judged_through(monkeypatch: pytest.MonkeyPatch, new: Any, seconds: float = 10.0) -> Verdict:
+    monkeypatch.setattr("tests.fuzzing.judge.Game", type("Game", (), {"new": staticmethod(new)}))
+    with tempfile.TemporaryDirectory() as folder:
+        return judge(shipped_raw("bezique"), Path(folder), Budget(seconds=seconds))
+
+
 def test_a_hang_is_reported_with_where_it_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     def forever(*args: Any, **kwargs: Any) -> Game:
         time.sleep(30)
         raise AssertionError("the time limit did not stop the game")
 
-    monkeypatch.setattr(Game, "new", forever)
-    with tempfile.TemporaryDirectory() as folder:
-        verdict = judge(shipped_raw("bezique"), Path(folder), Budget(seconds=0.2))
+    verdict = _judged_through(monkeypatch, forever, seconds=0.2)
     assert (verdict.accepted, verdict.cause) == (True, "hangs in Game.new")
 
 
 def test_a_card_in_two_places_is_reported_after_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Game.apply
-
-    def doubling(game: Game, move: Any) -> None:
-        real(game, move)
-        if game.moves_made == 5:  # a card of seat 1 also in seat 0's hand
-            table = game._state.table
-            table.hands[0].add(next(iter(table.hands[1])))
-
-    monkeypatch.setattr(Game, "apply", doubling)
-    with tempfile.TemporaryDirectory() as folder:
-        verdict = judge(shipped_raw("bezique"), Path(folder))
+    verdict = _judged_through(monkeypatch, lambda *a, **k: _Seen(Game.new(*a, **k), double_at=5))
     assert verdict.cause.startswith("a card is doubled after ")
     assert "65 cards counted, 64 different" in verdict.detail
 
 
 def test_an_exception_is_reported_with_its_place(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: Any, **kwargs: Any) -> list[Any]:
-        raise IndexError("list index out of range")
-
-    monkeypatch.setattr(Game, "legal_moves", broken)
-    with tempfile.TemporaryDirectory() as folder:
-        verdict = judge(shipped_raw("bezique"), Path(folder))
+    verdict = _judged_through(monkeypatch, lambda *a, **k: _Seen(Game.new(*a, **k), broken=True))
     assert verdict.cause.startswith("legal_moves raised IndexError")
 
 
