@@ -71,7 +71,9 @@ class Game(Block):
     format: GameFormat = Field(
         default=GameFormat.RACE, description="race: deals until a player reaches the target."
     )
-    target: StrictInt = Field(default=1000, ge=1, description="Points that win a race game (C25).")
+    target: StrictInt = Field(
+        default=1000, ge=1, le=1_000_000, description="Points that win a race game (C25)."
+    )
     win_check: WinCheck = Field(
         default=WinCheck.END_OF_DEAL,
         description="When the target is checked: at the end of each deal (C33).",
