@@ -25,8 +25,8 @@ def record_writer(directory: str, name: str) -> Callable[[Record], None]:
     return save
 
 
-def replay_command(path: str, *, as_json: bool) -> int:
-    record, game = replay_file(path, load_variant)
+def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> int:
+    record, game = replay_file(path, load_variant, trust_paths=trust_paths)
     outcome = game.outcome
     results = game.deal_results
     totals = [0] * game.rules.players
