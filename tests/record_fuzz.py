@@ -25,8 +25,8 @@ from pydantic import ValidationError
 
 from interpreter.agents import make_agent
 from interpreter.engine import Game
-from interpreter.loader import load_variant
-from interpreter.model import variant_from_data, variant_hash
+from interpreter.loader import VariantError, load_variant, shipped_variant_names
+from interpreter.model import variant_data, variant_from_data, variant_hash
 from interpreter.records import Record, Recorder, RecordError, replay_file, write
 from interpreter.simulate import simulate
 
@@ -288,30 +288,33 @@ def _change_claim(rng: random.Random, data: dict[str, Any]) -> None:
 
 
 def edit_variant_data(rng: random.Random, text: str) -> str:
-    """A value of the embedded variant changed (a number nudged, a flag flipped, a key or an
-    array entry removed, a table set to false), and its hash written anew — as anyone may."""
+    """One to three values of the embedded variant changed (a number nudged, a flag flipped, a
+    key or an array entry removed, a table set to false) — the shipped variant embedded first
+    if the record names one — and its hash written anew, as anyone may."""
     data = _data(text)
-    embedded = None if data is None else data.get("variant_data")
-    if data is None or not isinstance(embedded, dict) or not embedded:
+    if data is None:
         return text
     try:
-        return _edit_variant_data(rng, data, embedded)
-    except _UNSHAPED:
+        if "variant_data" not in data and data.get("variant") in shipped_variant_names():
+            data["variant_data"] = variant_data(load_variant(data["variant"]))
+        return _edit_variant_data(rng, data, data["variant_data"])
+    except (*_UNSHAPED, VariantError):
         return text
 
 
 def _edit_variant_data(rng: random.Random, data: dict[str, Any], embedded: dict[str, Any]) -> str:
-    path = rng.choice(_paths(embedded))
-    holder, key = _holder(embedded, path), path[-1]
-    old = holder[key]
-    if isinstance(old, bool):
-        holder[key] = not old
-    elif isinstance(old, int):
-        holder[key] = old + rng.choice((-2, -1, 1, 7, -old))
-    elif isinstance(old, dict) and rng.random() < 0.5:
-        holder[key] = False
-    else:
-        del holder[key]
+    for _ in range(rng.randint(1, 3)):
+        path = rng.choice(_paths(embedded))
+        holder, key = _holder(embedded, path), path[-1]
+        old = holder[key]
+        if isinstance(old, bool):
+            holder[key] = not old
+        elif isinstance(old, int):
+            holder[key] = old + rng.choice((-2, -1, 1, 7, -old))
+        elif isinstance(old, dict) and rng.random() < 0.5:
+            holder[key] = False
+        else:
+            del holder[key]
     try:
         data["variant_hash"] = variant_hash(variant_from_data(embedded))
     except (ValidationError, *_UNSHAPED):

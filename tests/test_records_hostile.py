@@ -223,12 +223,24 @@ def test_an_embedded_variant_gets_the_loaders_schema_errors_at_their_lines(
     assert message[1].startswith(f"bad.toml:{line}: variant_data.game.format: 'sprint' is not one")
 
 
-def test_an_embedded_variant_that_plays_replays(tmp_path: Path) -> None:
+def test_an_embedded_variant_cannot_extend_a_file(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.toml"
+    secret.write_text('password = "hunter2"\n', encoding="utf-8")
+    text = embedded_record({"extends": str(secret)})
+    message = refusal(tmp_path, text)
+    assert "variant_data.extends: unknown key" in message and "hunter2" not in message
+
+
+def test_an_embedded_variant_that_plays_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = embedded_record({})
     path = tmp_path / "ok.toml"
     path.write_text(text, encoding="utf-8")
     record, game = replay_file(path, load_variant)
     assert record.variant_data is not None and game.variant == load_variant("rubicon")
+    assert main(["replay", str(path)]) == 0
+    assert "every one legal; no digest to check them against" in capsys.readouterr().out
 
 
 # -- the variant a record names ---------------------------------------------------------------
@@ -315,7 +327,7 @@ def swapped_yet_legal(record: Record) -> list[str]:
 
 
 def test_two_swapped_plays_that_replay_as_another_game_are_caught_by_the_digest(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = Game.new(load_variant("bezique"), seed=8)
     bots = [make_agent("random", game.rules, 8 + seat) for seat in range(2)]
@@ -340,6 +352,8 @@ def test_two_swapped_plays_that_replay_as_another_game_are_caught_by_the_digest(
     moves = Record(**{**record.__dict__, "actions": moves_of(record.actions)})
     (tmp_path / "moves.toml").write_text(write_record(moves), encoding="utf-8")
     replay_file(tmp_path / "moves.toml", load_variant)
+    assert main(["replay", str(tmp_path / "moves.toml")]) == 0
+    assert "every one legal; the digest matches" in capsys.readouterr().out
 
 
 def test_the_recorder_writes_a_digest_that_replays() -> None:
