@@ -162,6 +162,8 @@ _ODD_VALUES = (
     str(-(2**63) - 1),
     "9" * 30,
     "9" * 5000,
+    "0x" + "F" * 5000,
+    "1e999",
     '"\\u001b[31mred"',
 )
 
@@ -270,9 +272,12 @@ def _shuffle_actions(rng: random.Random, data: dict[str, Any]) -> None:
         actions.insert(a, actions[a])
 
 
+_PATHS = ("/etc/passwd", "/proc/self/environ", "../rubicon.toml", "rubicon.toml", "/", "..", ".")
+
+
 def _change_claim(rng: random.Random, data: dict[str, Any]) -> None:
-    """A seat, the seed, the dealer or a figure of the result changed."""
-    choice = rng.randrange(5)
+    """A seat, the seed, the dealer, the variant's name or a figure of the result changed."""
+    choice = rng.randrange(6)
     result = data.get("result")
     if choice == 0:
         data["seats"] = data["seats"] + ["extra"] if rng.random() < 0.5 else data["seats"][:-1]
@@ -280,6 +285,8 @@ def _change_claim(rng: random.Random, data: dict[str, Any]) -> None:
         data["seed"] += 1
     elif choice == 2:
         data["dealer"] = rng.choice((0, 1, 2, 5, -1))
+    elif choice == 5:
+        data["variant"] = rng.choice(_PATHS)
     elif result and choice == 3:
         key = rng.choice(sorted(result))
         result[key] = [s + 10 for s in result[key]] if key == "scores" else result[key] + 1

@@ -100,7 +100,8 @@ def test_the_first_dealer_is_a_seat_of_the_game(tmp_path: Path) -> None:
         (('"greedy"', '"\\u001b[2J"'), "bad.toml:6: seats[0]: control characters are not"),
         (("winner = 0", 'winner = "0"'), "result.winner: should be a whole number, got '0'"),
         (("440,", "true,"), "result.scores[0]: should be a whole number, got true"),
-        (("seed = 1", "seed = 99999999999999999999"), "bad.toml:9: seed: a number of 20 digits"),
+        (("seed = 1", "seed = 99999999999999999999"), "bad.toml:9: seed: a number of 67 bits"),
+        (("seed = 1", "seed = 0x" + "F" * 5000), "bad.toml:9: seed: a number of 20000 bits"),
         (('"p1 play 8H"', '"p0 play 8H"'), "action 4: 'p0 play 8H' is not an action"),
         (('"p1 play 8H"', f'"p{"9" * 5000} play 8H"'), "action 4: 'p999"),
         (('"p2 deal"', '"p2 deal  # \\u0007"'), "action 1: control characters are not allowed"),
@@ -119,6 +120,14 @@ def test_every_problem_of_the_fields_is_reported_at_once(tmp_path: Path) -> None
         "bad.toml:6: seats[0]: should be text, got []",
         "bad.toml:9: seed: should be a whole number, got '1'",
     ]
+
+
+def test_many_problems_are_cut_short_and_each_line_is_located(tmp_path: Path) -> None:
+    text = RUBICON.replace('"p1 play ', '"p1 jump ')
+    jumps = text.count('"p1 jump ')
+    message = refusal(tmp_path, text).splitlines()
+    assert len(message) == 21 and jumps > 21
+    assert message[20].endswith(f": and {jumps - 20} more problems")
 
 
 def test_a_missing_key_is_reported_at_line_1(tmp_path: Path) -> None:
@@ -262,6 +271,9 @@ def test_a_record_names_a_variant_file_only_in_its_own_folder(tmp_path: Path) ->
             replay_file(path, load_variant)
         record, _ = replay_file(path, load_variant, trust_paths=True)
         assert record.variant == named
+    for named in (".", "sub/../../house.toml"):  # the record's folder itself; out and back
+        with pytest.raises(RecordError, match=r"game.toml:3: variant: (no variant|.*neither)"):
+            replay_file(_naming(tmp_path, named), load_variant)
     (tmp_path / "games" / "house.toml").write_text(house.read_text("utf-8"), "utf-8")
     for named in ("house.toml", "house"):
         replay_file(_naming(tmp_path, named), load_variant)

@@ -37,7 +37,8 @@ _HEADER = {
 }
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # tabs and line breaks allowed
-_NAME_LENGTH = 100
+_NAME_LENGTH = 100  # a seat's name
+_VARIANT_LENGTH = 4096  # a variant's name, or the path of a variant file (as long as Linux's)
 _MOST_PROBLEMS = 20
 
 
@@ -61,10 +62,10 @@ class _Fields:
     def __init__(self, data: dict[str, Any], place: Place) -> None:
         self.data = data
         self.place = place
-        self.problems: list[str] = []
+        self.problems: list[tuple[str, str]] = []  # (file:line, what is wrong there)
 
     def problem(self, path: KeyPath, message: str) -> None:
-        self.problems.append(self.place.message(path, message))
+        self.problems.append((self.place.at(path), self.place.message(path, message)))
 
     def record(self) -> Record:
         data = self.data
@@ -92,8 +93,10 @@ class _Fields:
             else:
                 self.problem((key,), f"extra header fields are text, got {toml_repr(value)}")
         if self.problems:
-            more = len(self.problems) - _MOST_PROBLEMS
-            shown = self.problems[:_MOST_PROBLEMS] + ([f"… and {more} more"] if more > 0 else [])
+            shown = [message for _, message in self.problems[:_MOST_PROBLEMS]]
+            if len(self.problems) > _MOST_PROBLEMS:
+                where = self.problems[_MOST_PROBLEMS][0]
+                shown.append(f"{where}: and {len(self.problems) - _MOST_PROBLEMS} more problems")
             raise RecordError("\n".join(shown))
         return Record(
             variant=data["variant"],
@@ -141,8 +144,8 @@ class _Fields:
     # -- forms -----------------------------------------------------------------------------------
 
     def name(self, value: str) -> None:
-        if not value.strip() or len(value) > _NAME_LENGTH:
-            self.problem(("variant",), f"a name of 1 to {_NAME_LENGTH} characters")
+        if not value.strip() or len(value) > _VARIANT_LENGTH:
+            self.problem(("variant",), f"a name or a path of 1 to {_VARIANT_LENGTH} characters")
         self.text(("variant",), value)
 
     def digest(self, key: str, value: str) -> None:
@@ -189,7 +192,8 @@ class _Fields:
                 if not parsed.chance:
                     normalize(parsed.text)
             except (RecordError, MoveSyntaxError) as error:
-                self.problems.append(f"{self.place.at(path)}: action {index + 1}: {error}")
+                where = self.place.at(path)
+                self.problems.append((where, f"{where}: action {index + 1}: {error}"))
 
     def result(self, result: dict[str, Any]) -> None:
         for key, value in result.items():

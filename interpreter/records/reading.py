@@ -117,5 +117,5 @@ def _check_values(data: dict[str, Any], place: Place) -> None:
             items = list(value.items() if isinstance(value, dict) else enumerate(value))
             pending.extend(((*path, key), item) for key, item in reversed(items))
         elif isinstance(value, int) and value not in INT_RANGE:
-            digits = len(str(abs(value)))
-            raise place.error(path, f"a number of {digits} digits, beyond TOML's 64-bit integers")
+            bits = value.bit_length()
+            raise place.error(path, f"a number of {bits} bits, beyond TOML's 64-bit integers")

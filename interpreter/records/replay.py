@@ -118,9 +118,7 @@ def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], R
     else:
         kind, cards = "draws", action.text.removeprefix("draws ")
     wanted = _faces(cards)
-    events = game.events
-    for position in range(seen, len(events)):
-        event = events[position]
+    for position, event in enumerate(game.events_since(seen), start=seen):
         if event.kind not in RECORDED:
             continue
         got_kind, seat, got = _chance_of(event)

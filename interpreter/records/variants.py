@@ -97,7 +97,7 @@ def _inside(folder: Path, text: str) -> Path | None:
     """The variant file or folder ``text`` names inside ``folder`` (links followed, and the
     place they lead to inside it too), or None."""
     given = PurePath(text)
-    if not text or given.is_absolute() or given.drive or ".." in given.parts:
+    if not given.parts or given.is_absolute() or given.drive or ".." in given.parts:
         return None
     try:
         found = as_variant_path(folder / given)
