@@ -172,6 +172,8 @@ def odd_value(rng: random.Random, text: str) -> str:
     """The value of one ``key = value`` line (or of one array line) becomes another kind."""
     lines = _lines(text)
     candidates = [i for i, line in enumerate(lines) if "=" in line or line.startswith("  ")]
+    if not candidates:
+        return text
     at = rng.choice(candidates)
     line, value = lines[at], rng.choice(_ODD_VALUES)
     if "=" in line and not line.startswith("  "):
