@@ -5,6 +5,9 @@ refused with ``file:line`` — never another exception."""
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -36,3 +39,19 @@ def test_a_corrupted_record_is_replayed_as_it_claims_or_refused_at_a_line(
         mutant = mutation(rng, text) if text else text
     with tempfile.TemporaryDirectory() as folder:
         verdict(write_mutant(Path(folder), mutant), original)  # raises on a failure
+
+
+def test_the_long_run_script_counts_its_records() -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_records.py"
+    run = subprocess.run(
+        [sys.executable, str(script), "--records", "12", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=script.parents[1],
+    )
+    assert run.returncode == 0, run.stderr
+    found = re.match(
+        r"records 12, accepted (\d+), refused with a line (\d+), failures 0 ", run.stdout
+    )
+    assert found and int(found[1]) + int(found[2]) == 12
