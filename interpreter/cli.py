@@ -88,6 +88,12 @@ def _parser() -> argparse.ArgumentParser:
     p_replay = sub.add_parser("replay", help="replay a game record, checking every action")
     p_replay.add_argument("file", metavar="FILE", help="a game record (.toml)")
     p_replay.add_argument("--json", action="store_true", help="print one JSON object")
+    p_replay.add_argument(
+        "--trust-paths",
+        action="store_true",
+        help="let the record name its variant by any path (by default: a shipped variant, or "
+        "a file in the record's own folder)",
+    )
     _authoring_parsers(sub)
     return parser
 
@@ -166,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from interpreter.cli_records import replay_command
 
-        return replay_command(args.file, as_json=args.json)
+        return replay_command(args.file, as_json=args.json, trust_paths=args.trust_paths)
     if args.command in ("diff", "new", "schema", "rulebook"):
         handlers = {"diff": _diff, "new": _new, "schema": _schema, "rulebook": _rulebook}
         return handlers[args.command](args)

@@ -25,8 +25,8 @@ def record_writer(directory: str, name: str) -> Callable[[Record], None]:
     return save
 
 
-def replay_command(path: str, *, as_json: bool) -> int:
-    record, game = replay_file(path, load_variant)
+def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> int:
+    record, game = replay_file(path, load_variant, trust_paths=trust_paths)
     outcome = game.outcome
     results = game.deal_results
     totals = [0] * game.rules.players
@@ -39,13 +39,15 @@ def replay_command(path: str, *, as_json: bool) -> int:
             "finished": outcome is not None,
             "scores": list(game.scores),
             "winner": None if outcome is None else outcome.winner,
+            "digest_checked": record.actions_digest is not None,
         }
         if outcome is not None and outcome.settlement is not None:
             data["value"] = outcome.settlement.value
             data["rubiconed"] = outcome.settlement.rubiconed
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(f"{path}: {record.variant}, {len(record.actions)} actions, every one legal")
+    digest = "the digest matches" if record.actions_digest else "no digest to check them against"
+    print(f"{path}: {record.variant}, {len(record.actions)} actions, every one legal; {digest}")
     for result in results:
         totals = [a + b for a, b in zip(totals, result.points, strict=True)]
         gains = ", ".join(

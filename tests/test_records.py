@@ -121,7 +121,14 @@ def test_an_illegal_action_is_rejected_with_its_position_and_reason(tmp_path: Pa
 def test_an_endgame_revoke_in_a_record_says_what_must_be_followed(tmp_path: Path) -> None:
     _, record = played("bezique", 3)
     for index, action in enumerate(record.actions):
-        prefix = Record(**{**record.__dict__, "actions": record.actions[:index], "result": {}})
+        prefix = Record(
+            **{
+                **record.__dict__,
+                "actions": record.actions[:index],
+                "result": {},
+                "actions_digest": None,
+            }
+        )
         state = replay(prefix, load_variant("bezique"))
         if " play " not in action or state.view(0).stock_size or not state._state.table.trick:
             continue
@@ -211,7 +218,7 @@ def test_a_malformed_record_says_which_line_is_wrong(
 def test_a_wrong_result_is_caught(tmp_path: Path) -> None:
     record = parse(_golden())
     record.result["scores"] = [0, 0]
-    with pytest.raises(RecordError, match="the record says the scores were"):
+    with pytest.raises(RecordError, match=r"result.scores: the record says \[0, 0\], the replay"):
         replay(record, load_variant("bezique"))
 
 

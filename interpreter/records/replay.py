@@ -1,65 +1,46 @@
-"""Replay a record through the engine, checking every action; and record a game as it is
-played."""
+"""Replay a record through the engine, checking every action and every claim it makes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from interpreter.cards import CardSyntaxError, parse_face
-from interpreter.engine import Game, IllegalMoveError, Move, MoveSyntaxError
+from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, Rules
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.history import RECORDED
-from interpreter.model import Variant, variant_data, variant_from_data, variant_hash
-from interpreter.records.format import (
-    Action,
-    Record,
-    RecordError,
-    action_line,
-    split_action,
-)
+from interpreter.model import Variant
+from interpreter.records.claims import check_claims
+from interpreter.records.format import Action, Record, split_action
+from interpreter.records.parsing import parse
+from interpreter.records.place import RecordError
+from interpreter.records.reading import read_text
+from interpreter.records.variants import record_variant
 
 
-def record_variant(record: Record, load: Callable[[str], Variant]) -> Variant:
-    """The variant a record was played under: its embedded data, or the shipped variant of
-    that name — which must still hash as it did when the game was recorded."""
-    if record.variant_data is not None:
-        try:
-            variant = variant_from_data(record.variant_data)
-        except ValidationError as error:
-            raise RecordError(f"variant_data is not a valid variant: {error}") from None
-        if variant_hash(variant) != record.variant_hash:
-            raise RecordError("variant_data does not match variant_hash: the record was edited")
-        return variant
-    variant = load(record.variant)
-    if variant_hash(variant) != record.variant_hash:
-        raise RecordError(
-            f"the variant {record.variant!r} has changed since this record was written "
-            "(its hash differs); a record that embeds [variant_data] replays anyway"
-        )
-    return variant
-
-
-def replay(
-    record: Record, variant: Variant, where: str = "record", text: str | None = None
-) -> Game:
-    """Play the record's actions through the engine; ``RecordError`` names the first action
-    that is not legal (or does not match what the engine deals) and why."""
+def replay(record: Record, variant: Variant) -> Game:
+    """Play the record's actions through the engine.  ``RecordError`` names the first action
+    that is not legal (or does not match what the engine deals) and why, or what else in the
+    record does not hold: the seats, the dealer, the deck orders, the result, the digest."""
+    rules = Rules(variant)
+    _check_table(record, rules)
+    place = record.place
     try:
-        game = Game.new(variant, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
+        game = Game.new(rules, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
     except ValueError as error:
-        raise RecordError(f"{where}: deals: {error}") from None
+        raise place.error(("deals",), str(error)) from None
     seen = 0
     for index, line in enumerate(record.actions):
         action = split_action(line)
 
         def fail(reason: str, index: int = index, action: Action = action) -> RecordError:
             who = f"p{action.seat + 1} " if action.seat is not None else ""
-            place = f"{where}:{_line(text, index)}: " if text is not None else f"{where}: "
-            return RecordError(f"{place}action {index + 1}, {who}{action.text!r}: {reason}")
+            where = place.at(("actions", index))
+            return RecordError(f"{where}: action {index + 1}, {who}{action.text!r}: {reason}")
 
+        if action.seat is not None and action.seat >= rules.players:
+            raise fail(f"this game has {rules.players} seats")
         if action.chance:
             seen = _match_chance(game, seen, action, fail)
             continue
@@ -73,12 +54,42 @@ def replay(
             raise fail(error.reason) from None
         except MoveSyntaxError as error:
             raise fail(str(error)) from None
-    _check_result(record, game, where)
+    check_claims(record, game)
     return game
 
 
-def _line(text: str | None, index: int) -> int:
-    return action_line(text or "", index)
+def _check_table(record: Record, rules: Rules) -> None:
+    """The seats, the first dealer and the deck orders against the variant: all problems at
+    once."""
+    place, players = record.place, rules.players
+    problems: list[str] = []
+    if len(record.seats) != players:
+        message = f"the variant has {players} seats; the record names {len(record.seats)}"
+        problems.append(place.message(("seats",), message))
+    if record.dealer is not None and not 0 <= record.dealer < players:
+        message = f"the first dealer's seat: 0 to {players - 1}, got {record.dealer}"
+        problems.append(place.message(("dealer",), message))
+    deck = Counter(rules.face)
+    for index, order in enumerate(record.deals):
+        problem = _order_problem(order, deck)
+        if problem is not None:
+            problems.append(place.message(("deals", index), problem))
+    if problems:
+        raise RecordError("\n".join(problems))
+
+
+def _order_problem(order: list[str], deck: Counter[str]) -> str | None:
+    """What is wrong with a deck order (top card first), or None when it holds the deck."""
+    if len(order) != deck.total():
+        return f"{len(order)} cards; the deck has {deck.total()}"
+    try:
+        faces = Counter(str(parse_face(card)) for card in order)
+    except CardSyntaxError as error:
+        return str(error)
+    for face in sorted(faces.keys() | deck.keys()):
+        if faces[face] != deck[face]:
+            return f"{faces[face]} × {face}; the deck has {deck[face]}"
+    return None
 
 
 def _faces(text: str) -> list[str]:
@@ -107,9 +118,7 @@ def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], R
     else:
         kind, cards = "draws", action.text.removeprefix("draws ")
     wanted = _faces(cards)
-    events = game.events
-    for position in range(seen, len(events)):
-        event = events[position]
+    for position, event in enumerate(game.events_since(seen), start=seen):
         if event.kind not in RECORDED:
             continue
         got_kind, seat, got = _chance_of(event)
@@ -124,97 +133,12 @@ def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], R
     raise fail("nothing of the kind happens here in the replay")
 
 
-def _check_result(record: Record, game: Game, where: str) -> None:
-    result = record.result
-    if not result:
-        return
-    outcome = game.outcome
-    if outcome is None:
-        raise RecordError(
-            f"{where}: result: the record has a result but its actions do not finish the game"
-        )
-    if list(outcome.scores) != result.get("scores"):
-        raise RecordError(
-            f"{where}: result: the record says the scores were "
-            f"{result.get('scores')}, the replay gives {list(outcome.scores)}"
-        )
-    if outcome.winner != result.get("winner", outcome.winner):
-        raise RecordError(f"{where}: result: the record names another winner")
-
-
-class Recorder:
-    """Wraps a game, for ``record()`` to turn it into a ``Record``: its actions are the game's
-    whole history (``Game.public_history(None)``)."""
-
-    def __init__(
-        self,
-        game: Game,
-        *,
-        variant_name: str,
-        seats: list[str],
-        seed: int,
-        dealer: int | None = None,
-        embed: bool = False,
-        deals: list[list[str]] | None = None,
-    ) -> None:
-        self.game = game
-        self.variant_name = variant_name
-        self.seats = seats
-        self.seed = seed
-        self.dealer = dealer
-        self.embed = embed
-        self.deals = deals or []
-
-    @property
-    def actions(self) -> list[str]:
-        """Every move and recorded chance event so far, in the record notation."""
-        return self.game.public_history(None)
-
-    def step(self, move: Move) -> None:
-        self.game.step(move)
-
-    def apply(self, move: Move | str) -> None:
-        """A checked move (as typed by a person)."""
-        self.game.apply(move)
-
-    def record(self) -> Record:
-        variant = self.game.variant
-        outcome = self.game.outcome
-        result: dict[str, object] = {}
-        if outcome is not None:
-            result = {
-                "scores": list(outcome.scores),
-                "winner": outcome.winner,
-                "deals": outcome.deals,
-            }
-            if outcome.winner is None:
-                del result["winner"]
-            if outcome.settlement is not None:
-                result["value"] = outcome.settlement.value
-        return Record(
-            variant=self.variant_name,
-            variant_hash=variant_hash(variant),
-            seats=self.seats,
-            seed=self.seed,
-            actions=list(self.actions),
-            dealer=self.dealer,
-            deals=self.deals,
-            result=result,
-            variant_data=variant_data(variant) if self.embed else None,
-        )
-
-
-def replay_file(path: str | Path, load: Callable[[str], Variant]) -> tuple[Record, Game]:
-    from interpreter.records.format import parse
-
+def replay_file(
+    path: str | Path, load: Callable[[str], Variant], *, trust_paths: bool = False
+) -> tuple[Record, Game]:
+    """Read, check and replay a record file.  Its variant is embedded, shipped, or a file in
+    the record's own folder — any path only with ``trust_paths``."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{file}: cannot read the record: {error}") from None
-    record = parse(text, str(file))
-    try:
-        variant = record_variant(record, load)
-    except RecordError as error:
-        raise RecordError(f"{file}: {error}") from None
-    return record, replay(record, variant, str(file), text)
+    record = parse(read_text(file), str(file))
+    variant = record_variant(record, load, folder=file.parent, trust_paths=trust_paths)
+    return record, replay(record, variant)
