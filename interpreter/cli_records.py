@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from interpreter.loader import load_variant
@@ -26,7 +27,11 @@ def record_writer(directory: str, name: str) -> Callable[[Record], None]:
 
 
 def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> int:
-    record, game = replay_file(path, load_variant, trust_paths=trust_paths)
+    # A variant file the record names is read as untrusted too (docs/security.md), unless
+    # the user trusts the record's paths.
+    record, game = replay_file(
+        path, partial(load_variant, trusted=trust_paths), trust_paths=trust_paths
+    )
     outcome = game.outcome
     results = game.deal_results
     totals = [0] * game.rules.players

@@ -9,7 +9,7 @@ from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, KeyPath, VariantError
 from interpreter.loader.lines import Source
-from interpreter.loader.load import _validate
+from interpreter.loader.load import validate_document
 from interpreter.loader.merge import Doc
 from interpreter.model import Variant
 
@@ -25,8 +25,8 @@ class _Embedded(Source):
         super().__init__(shown, "")
         self._line_of = line_of
 
-    def line(self, path: KeyPath) -> int | None:
-        return self._line_of(path)
+    def line(self, path: KeyPath) -> int:
+        return self._line_of(path) or 1
 
 
 def load_variant_data(data: dict[str, Any], shown: str, line_of: LineOf) -> Variant:
@@ -35,7 +35,7 @@ def load_variant_data(data: dict[str, Any], shown: str, line_of: LineOf) -> Vari
     every problem, in ``shown`` at the lines ``line_of`` gives."""
     doc = Doc.from_file(data, _Embedded(shown, line_of))
     problems: list[Diagnostic] = []
-    variant = _validate(doc, problems)
+    variant = validate_document(doc, problems)
     if variant is None or problems:
         raise VariantError(problems)
     return variant

@@ -38,7 +38,7 @@ def load_variant_text(text: str, shown: str = "<text>", *, trusted: bool = False
 
 
 def _loaded(doc: Doc | None, gathering: Gathering) -> Variant:
-    variant = _validate(doc, gathering.problems) if doc is not None else None
+    variant = validate_document(doc, gathering.problems) if doc is not None else None
     if variant is None or gathering.problems:
         raise VariantError(gathering.report())
     return variant
@@ -54,7 +54,7 @@ def check(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Diagnost
         for target in targets:
             doc, gathering = gather(target, trusted=trusted)
             if doc is not None:
-                _validate(doc, gathering.problems)
+                validate_document(doc, gathering.problems)
             found += gathering.report()
     return found
 
@@ -86,7 +86,7 @@ def parent_variant(name_or_path: str | Path) -> Variant | None:
 # -- validation -------------------------------------------------------------------------------
 
 
-def _validate(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
+def validate_document(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
     """Validate a gathered document, adding every schema or semantic problem to ``problems``."""
     try:
         variant = variant_from_data(doc.data)
