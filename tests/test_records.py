@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from interpreter.agents import make_agent
 from interpreter.engine import Game
 from interpreter.loader import load_variant, shipped_variant_names
-from interpreter.model import variant_data
+from interpreter.model import variant_data, variant_from_data, variant_hash
+from interpreter.model.serial import _digest, complete_data
 from interpreter.records import (
     Record,
     Recorder,
@@ -278,3 +279,33 @@ def test_random_is_not_used_by_replay() -> None:
     state = random.getstate()
     replay_file(RECORDS / "bezique-seed-1.toml", load_variant)
     assert random.getstate() == state
+
+
+def test_the_variant_hash_covers_the_rules_not_the_texts_for_readers() -> None:
+    """A rulebook text corrected later (a title, a summary, a source, a note, a combination's
+    name) leaves every record of the variant valid; any rule changed does not."""
+    from tests.support import variant_with
+
+    base = variant_hash(load_variant("bezique"))
+    texts = {
+        "title": "Another title",
+        "summary": "Another summary.",
+        "note": "Another note.",
+        "deal.source": "Another source",
+    }
+    for key, value in texts.items():
+        assert variant_hash(variant_with("bezique", **{key: value})) == base, key
+    renamed = variant_data(load_variant("bezique"))
+    renamed["combinations"][0]["name"] = "another name"
+    assert variant_hash(variant_from_data(renamed)) == base
+    assert variant_hash(variant_with("bezique", **{"game.target": 1500})) != base
+    assert variant_hash(variant_with("bezique", **{"deal.packets": [2, 3, 3]})) != base
+
+
+def test_a_record_written_when_the_hash_covered_the_texts_still_replays() -> None:
+    """Records written before the texts were left out of the hash carry the digest of the
+    variant's complete form: they replay while the variant is the same."""
+    variant = load_variant("bezique")
+    record = parse(_golden())
+    record.variant_hash = _digest(complete_data(variant))
+    assert record_variant(record, load_variant) == variant

@@ -15,9 +15,11 @@ TOML has no null, so a ``None`` is written as follows:
   ``[bezique]``: no bézique until trumps are known; leaving it out would bring back the default
   ``QS``), and ``false`` given for an optional field that is not a boolean reads as ``None``.
 
-:func:`variant_hash` identifies a variant in a record: a digest of :func:`complete_data` (every
-field, defaults included, ``None`` as null), so it depends only on the variant, never on how
-its data happened to be written; :mod:`interpreter.model.changes` compares that form too.
+:func:`variant_hash` identifies the rules of a variant in a record: a digest of
+:func:`rules_data` — :func:`complete_data` (every field, defaults included, ``None`` as null)
+without the texts written for readers (names, titles, summaries, sources and notes) — so it
+depends only on the game the variant makes, never on how its data happened to be written or on
+a rulebook text corrected later; :mod:`interpreter.model.changes` compares the complete form.
 """
 
 from __future__ import annotations
@@ -55,9 +57,41 @@ def complete_data(variant: Variant) -> dict[str, Any]:
     return variant.model_dump(mode="json", by_alias=True)
 
 
+READERS_TEXTS = frozenset({"source", "note"})
+"""Keys that hold a text for readers in any table of a variant (``name``, ``title`` and
+``summary`` of the variant and ``name`` of a combination too): no rule depends on them."""
+
+
+def rules_data(variant: Variant) -> dict[str, Any]:
+    """:func:`complete_data` without the texts for readers: what the engine plays."""
+    data: dict[str, Any] = _without_texts(complete_data(variant))
+    for key in ("name", "title", "summary"):
+        data.pop(key, None)
+    for combination in data.get("combinations", ()):
+        combination.pop("name", None)
+    return data
+
+
+def _without_texts(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_texts(v) for k, v in value.items() if k not in READERS_TEXTS}
+    if isinstance(value, list):
+        return [_without_texts(item) for item in value]
+    return value
+
+
 def variant_hash(variant: Variant) -> str:
-    """``sha256:…`` of the variant's complete form, as records carry it."""
-    data = complete_data(variant)
+    """``sha256:…`` of the variant's rules (:func:`rules_data`), as records carry it."""
+    return _digest(rules_data(variant))
+
+
+def hash_fits(variant: Variant, said: str) -> bool:
+    """Whether a record's ``variant_hash`` is that of ``variant``: of its rules, or — a record
+    written before the texts were left out of the hash — of its complete form."""
+    return said in (variant_hash(variant), _digest(complete_data(variant)))
+
+
+def _digest(data: dict[str, Any]) -> str:
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 

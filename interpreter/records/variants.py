@@ -11,7 +11,8 @@ from interpreter.loader.diagnostics import Diagnostic, VariantError
 from interpreter.loader.embedded import load_variant_data
 from interpreter.loader.files import as_variant_path
 from interpreter.loader.shipped import is_plain_name, shipped_variants, unknown_variant_message
-from interpreter.model import Variant, variant_hash
+from interpreter.model import Variant
+from interpreter.model.serial import hash_fits
 from interpreter.records.format import Record
 from interpreter.records.place import RecordError
 
@@ -32,7 +33,7 @@ def record_variant(
     place = record.place
     if record.variant_data is not None:
         variant = _embedded(record)
-        if variant_hash(variant) != record.variant_hash:
+        if not hash_fits(variant, record.variant_hash):
             raise place.error(
                 ("variant_hash",), "does not match [variant_data]: one of them was edited"
             )
@@ -43,7 +44,7 @@ def record_variant(
     except VariantError as error:
         head = place.message(("variant",), f"the variant {record.variant!r} cannot be loaded:")
         raise RecordError(f"{head}\n{error}") from None
-    if variant_hash(variant) != record.variant_hash:
+    if not hash_fits(variant, record.variant_hash):
         raise place.error(
             ("variant_hash",),
             f"the variant {record.variant!r} has changed since this record was written (its "
