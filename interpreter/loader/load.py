@@ -103,17 +103,24 @@ def parent_variant(name_or_path: str | Path) -> Variant | None:
     """The variant that ``name_or_path`` extends, resolved as the loader resolves ``extends``
     (a shipped name, else a path from the folder of the file that says it); None for a base
     variant."""
+    file = overlay_file(name_or_path)
+    if file is None:
+        return None
+    value = extends_in(file)
+    target, _ = resolve_extends(value, file.parent, str(file.parent))
+    if target is None:
+        raise VariantError(
+            [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
+        )
+    return load_variant(target)
+
+
+def overlay_file(name_or_path: str | Path) -> Path | None:
+    """The file of a variant that says ``extends``; None for a base variant."""
     path = resolve_variant_path(name_or_path)
-    files = toml_files(path) if path.is_dir() else [path]
-    for file in files:
-        value = extends_in(file)
-        if isinstance(value, str):
-            target, _ = resolve_extends(value, file.parent, str(file.parent))
-            if target is None:
-                raise VariantError(
-                    [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
-                )
-            return load_variant(target)
+    for file in toml_files(path) if path.is_dir() else [path]:
+        if isinstance(extends_in(file), str):
+            return file
     return None
 
 
