@@ -33,7 +33,8 @@ class _Help(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        if action.default not in (None, False, argparse.SUPPRESS) and action.option_strings:
+        none = action.default is None or action.default is False  # none, or a flag off
+        if not none and action.default != argparse.SUPPRESS and action.option_strings:
             shown = action.default
             if isinstance(shown, tuple | list):
                 shown = " ".join(str(item) for item in shown)
