@@ -40,9 +40,9 @@ def test_every_combination_and_its_points_are_in_the_table() -> None:
 
 def test_settlement_examples_are_computed_by_the_engine() -> None:
     page = render(shipped("rubicon"))
-    assert "| 1510 – 1240 | — | A | 800 |" in page  # Hoyle's worked example, law 57
-    assert "| 1550 – 1520 | — | A | 600 |" in page
-    assert "| 1320 – 620 | — | A | 3200 |" in page  # rubicon, law 58
+    assert "| 1510 – 1240 | — | seat 1 | 800 |" in page  # Hoyle's worked example, law 57
+    assert "| 1550 – 1520 | — | seat 1 | 600 |" in page
+    assert "| 1320 – 620 | — | seat 1 | 3200 |" in page  # rubicon, law 58
 
 
 def test_polish_explains_open_cards_to_a_newcomer() -> None:

@@ -15,8 +15,16 @@ from pydantic_core import ErrorDetails
 
 from interpreter.cards import RANK_LETTERS, SUIT_LETTERS
 from interpreter.loader import schema
-from interpreter.loader.diagnostics import Diagnostic, KeyPath, at, suggest, toml_repr
-from interpreter.loader.merge import Doc
+from interpreter.loader.diagnostics import (
+    Diagnostic,
+    KeyPath,
+    at,
+    format_path,
+    suggest,
+    toml_repr,
+)
+from interpreter.loader.merge import COMBINATIONS, Doc
+from interpreter.model import Variant
 
 _PATTERNS = {
     f"^[{''.join(RANK_LETTERS)}]$": "is not a rank (one of " + " ".join(RANK_LETTERS) + ")",
@@ -43,12 +51,12 @@ def validation_diagnostics(error: ValidationError, doc: Doc) -> list[Diagnostic]
     for detail in details:
         if detail["type"] == "too_short" and detail["loc"] in holders:
             continue  # an array whose items all failed: the items' errors say more
-        path, message = _describe(detail)
+        path, message = _describe(detail, doc)
         found.append(at(doc.locate(path), path, message))
     return sorted(found, key=lambda d: (d.file, d.line or 0))
 
 
-def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
+def _describe(detail: ErrorDetails, doc: Doc) -> tuple[KeyPath, str]:
     """The data path an error is about and its message."""
     kind = detail["type"]
     value = detail["input"]
@@ -57,7 +65,8 @@ def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
     got = f"got {toml_repr(value)}"
     if kind == "extra_forbidden":
         allowed = [k for m in schema.models(where.parent) for k in schema.allowed_keys(m)]
-        hint = suggest(str(where.path[-1]), allowed)
+        hint = _table_keys(str(where.path[0])) if len(where.path) == 1 else ""
+        hint = hint or suggest(str(where.path[-1]), allowed)
         return where.path, f"unknown key{hint or '; allowed keys: ' + ', '.join(allowed)}"
     if kind == "enum":
         return where.path, _not_one_of(value, schema.enum_values(where.node))
@@ -67,6 +76,8 @@ def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
     if kind == "union_tag_not_found":
         tag = str(context.get("discriminator", "shape")).strip("'")
         options = ", ".join(repr(t) for t in schema.union_tags(where.node))
+        if where.path[:1] == (COMBINATIONS,) and where.path[-1] in doc.new_ids:
+            return _new_combination(where.path, value, doc.new_ids[where.path[-1]], options)
         return where.path, f"missing key {tag!r} (one of {options})"
     if kind == "value_error":
         return where.path, detail["msg"].removeprefix("Value error, ")
@@ -78,7 +89,41 @@ def _describe(detail: ErrorDetails) -> tuple[KeyPath, str]:
     if kind == "missing":
         return where.path, detail["msg"]
     message = _RENAMED.get(kind, detail["msg"]).replace("Tuple should", "Array should")
+    tables = isinstance(value, dict) and schema.models(schema.element(where.node))
+    if kind in ("list_type", "tuple_type") and tables:  # [x] written for [[x]]
+        header = f"[[{format_path(where.path)}]]"
+        return where.path, f"{message} ({got}): write each entry under its own {header} header"
     return where.path, f"{message} ({got})"
+
+
+def _table_keys(key: str) -> str:
+    """For an unknown top-level key that is a key of a table (``target``): where it belongs
+    (`` (did you mean 'game.target'? …)``), or an empty string."""
+    homes = [
+        f"{table}.{key}"
+        for table in schema.allowed_keys(Variant)
+        for model in schema.models(schema.child(Variant, table))
+        if key in schema.allowed_keys(model)
+    ]
+    if not homes:
+        return ""
+    if len(homes) == 1:
+        table = homes[0].partition(".")[0]
+        return f" at the top level (did you mean {homes[0]!r}? write it under [{table}], or dotted)"
+    said = ", ".join(repr(home) for home in homes[:-1]) + f" or {homes[-1]!r}"
+    return f" at the top level (did you mean {said}? write it under its table's header, or dotted)"
+
+
+def _new_combination(
+    path: KeyPath, entry: Any, inherited: tuple[str, ...], options: str
+) -> tuple[KeyPath, str]:
+    """A combination an overlay adds without a shape: most likely a misspelt id."""
+    ident = entry.get("id") if isinstance(entry, dict) else None
+    message = (
+        f"no inherited combination has the id {ident!r}{suggest(str(ident), list(inherited))}; "
+        f"a new id adds a combination, which needs a shape (one of {options})"
+    )
+    return (*path, "id"), message
 
 
 def _not_one_of(value: Any, choices: list[str]) -> str:

@@ -1,11 +1,35 @@
-"""Finding variant files and folders, and telling a variant folder from a folder of variants."""
+"""Finding variant files and folders, telling a variant folder from a folder of variants, and
+telling a variant's file from a TOML file of something else (a ``pyproject.toml``)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from interpreter.loader.reading import declares_variant
+from interpreter.loader.reading import declares_variant, top_level_keys
+
+VARIANT_KEYS = frozenset(
+    {
+        *("extends", "source", "note", "schema_version", "name", "title", "summary"),
+        *("players", "deck", "cut", "deal", "trump", "play", "declare", "reuse", "bezique"),
+        *("combinations", "seven", "carte_blanche", "open_cards", "endgame", "last_trick"),
+        *("brisques", "game", "settlement"),
+    }
+)
+"""The keys a variant file may set at its top level: ``extends`` and the model's (a test
+keeps them equal; the model is not imported here, so that listing variants does not load it)."""
+
+
+def foreign_keys(keys: frozenset[str] | None) -> list[str]:
+    """The top-level keys of a file that is not part of any variant — it sets keys, none of
+    them a variant's (``build-system``, ``project``, ``tool``) — else an empty list."""
+    if not keys or keys & VARIANT_KEYS:
+        return []
+    return sorted(keys)
+
+
+def foreign_message(keys: list[str]) -> str:
+    return f"not a variant file: none of its keys ({', '.join(keys)}) is a variant's"
 
 
 def display(path: Path) -> str:
@@ -69,13 +93,35 @@ def collection_members(folder: Path) -> dict[str, Path] | None:
 
     A folder holds several variants when it has a sub-folder with TOML files in it, or when it
     has two or more TOML files that each say ``name`` or ``extends`` (the files of one variant
-    cannot both say them: that would be a key set twice)."""
+    cannot both say them: that would be a key set twice).  A TOML file that is not a variant's
+    (:func:`foreign_keys`) is no member; beside files that each say ``name`` or ``extends`` (or
+    none), it makes the folder one of several variants — maybe none, maybe one — and not one
+    variant (the root of this repository: ``pyproject.toml`` and ``variants/``)."""
     if not is_folder(folder):
         return None
     files, folders = _parts(folder)
-    if folders or (len(files) >= 2 and all(declares_variant(f) for f in files)):
-        return _members(files, folders)
+    ours = [file for file in files if not foreign_keys(top_level_keys(file))]
+    declared = all(declares_variant(f) for f in ours)
+    if folders or (len(ours) >= 2 and declared) or (len(ours) < len(files) and declared):
+        return _members(ours, folders)
     return None
+
+
+def collection_message(folder: Path, members: dict[str, Path]) -> str:
+    """Why a folder of variants (:func:`collection_members`) cannot be loaded as one variant."""
+    if len(members) >= 2:
+        return f"this folder holds several variants ({', '.join(members)}): name one of them"
+    others = [f.name for f in toml_files(folder) if foreign_keys(top_level_keys(f))]
+    said = f"{', '.join(others)}: {'not a variant file' if len(others) == 1 else 'not variants'}"
+    if not members:
+        return f"no variant in this folder ({said})"
+    return f"not a variant folder ({said}): name {display(next(iter(members.values())))}"
+
+
+def part_of_folder(file: Path) -> bool:
+    """Whether ``file`` is one of the files of a variant folder, which are read together."""
+    folder = file.parent
+    return len(toml_files(folder)) >= 2 and collection_members(folder) is None
 
 
 def is_folder(path: Path) -> bool:

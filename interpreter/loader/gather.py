@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, VariantError, at
-from interpreter.loader.files import collection_members, display, toml_files
+from interpreter.loader.files import (
+    collection_members,
+    collection_message,
+    display,
+    foreign_keys,
+    foreign_message,
+    part_of_folder,
+    toml_files,
+)
 from interpreter.loader.limits import MAX_EXTENDS, MAX_VARIANT_FILES
 from interpreter.loader.merge import Doc, Site, file_of, merge_folder, origin_of, overlay
 from interpreter.loader.reading import read_given, read_toml
@@ -91,9 +99,7 @@ def _read_variant(
     gathering.read[shown] = path
     members = collection_members(path)
     if members is not None:
-        names = ", ".join(members)
-        message = f"this folder holds several variants ({names}): name one of them"
-        problems.append(Diagnostic(shown, None, None, "", message))
+        problems.append(Diagnostic(shown, None, None, "", collection_message(path, members)))
         return None
     files = toml_files(path) if path.is_dir() else [path]
     if not files:
@@ -113,9 +119,22 @@ def _read_variant(
             continue
         doc, errors = read_toml(file, file_shown, policy.max_bytes, not policy.trusted)
         problems += errors
-        if doc is not None:
+        if doc is None:
+            continue
+        foreign = foreign_keys(frozenset(doc.data))
+        if foreign:  # a pyproject.toml
+            message = foreign_message(foreign)
+            if path.is_dir():
+                message += ": move it out of this variant's folder"
+            problems.append(at(doc.locate((next(iter(doc.data)),)), (), message))
+        else:
             parts.append((file, doc))
     if len(parts) < len(files):
+        return None
+    if path.is_file() and not _whole(parts[0][1]) and part_of_folder(path):
+        folder = os.path.dirname(shown) or "."
+        message = f"one part of the variant in {folder}/, whose files are read together: "
+        problems.append(Diagnostic(shown, None, None, "", message + "name the folder instead"))
         return None
     doc = merge_folder([d for _, d in parts], problems)
     if "extends" not in doc.data:
@@ -126,6 +145,11 @@ def _read_variant(
         return None
     _derive_name(doc, path.stem if path.is_file() else path.name, shown)
     return overlay(parent, doc, problems)
+
+
+def _whole(doc: Doc) -> bool:
+    """Whether a document says what only a whole variant says: ``name`` or ``extends``."""
+    return "name" in doc.data or "extends" in doc.data
 
 
 def _derive_name(doc: Doc, stem: str, shown: str) -> None:

@@ -8,6 +8,7 @@ schema, then the checks that need the whole variant, every problem reported at o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
@@ -47,16 +48,49 @@ def _loaded(doc: Doc | None, gathering: Gathering) -> Variant:
 def check(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Diagnostic]:
     """Every problem in the given variants (files, folders or shipped names); a folder holding
     several variants (like ``variants/``) has each of them checked.  Empty means all valid."""
-    found: list[Diagnostic] = []
+    return [
+        problem for checked in check_each(paths, trusted=trusted) for problem in checked.problems
+    ]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One variant :func:`check_each` looked at: as given (a name or a path), its problems,
+    and the variant itself when it has none."""
+
+    target: str | Path
+    problems: list[Diagnostic]
+    variant: Variant | None
+
+
+def check_each(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Checked]:
+    """Each variant of the given paths checked, in order: a folder holding several variants
+    gives each of them, and so does each such folder inside it (the root of a repository
+    gives the variants of its ``variants/``)."""
+    found: list[Checked] = []
     for given in paths:
-        members = collection_members(Path(given))
-        targets = list(members.values()) if members is not None else [given]
-        for target in targets:
+        for target in variants_in(given, set()):
             doc, gathering = gather(target, trusted=trusted)
-            if doc is not None:
-                validate_document(doc, gathering.problems)
-            found += gathering.report()
+            variant = validate_document(doc, gathering.problems) if doc is not None else None
+            problems = gathering.report()
+            found.append(Checked(target, problems, None if problems else variant))
     return found
+
+
+def variants_in(given: str | Path, seen: set[Path]) -> list[str | Path]:
+    """``given``, or the variants in it if it is a folder holding several (each folder entered
+    once, so that a link back to a folder above ends the walk)."""
+    members = collection_members(Path(given))
+    if not members:  # a variant, or a folder without one: loading it says so
+        return [given]
+    try:
+        place = Path(given).resolve()
+    except OSError:
+        return [given]
+    if place in seen:
+        return []
+    seen.add(place)
+    return [target for member in members.values() for target in variants_in(member, seen)]
 
 
 def dump_variant(variant: Variant) -> str:
@@ -69,17 +103,24 @@ def parent_variant(name_or_path: str | Path) -> Variant | None:
     """The variant that ``name_or_path`` extends, resolved as the loader resolves ``extends``
     (a shipped name, else a path from the folder of the file that says it); None for a base
     variant."""
+    file = overlay_file(name_or_path)
+    if file is None:
+        return None
+    value = extends_in(file)
+    target, _ = resolve_extends(value, file.parent, str(file.parent))
+    if target is None:
+        raise VariantError(
+            [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
+        )
+    return load_variant(target)
+
+
+def overlay_file(name_or_path: str | Path) -> Path | None:
+    """The file of a variant that says ``extends``; None for a base variant."""
     path = resolve_variant_path(name_or_path)
-    files = toml_files(path) if path.is_dir() else [path]
-    for file in files:
-        value = extends_in(file)
-        if isinstance(value, str):
-            target, _ = resolve_extends(value, file.parent, str(file.parent))
-            if target is None:
-                raise VariantError(
-                    [Diagnostic(str(file), None, None, "extends", unknown_variant_message(value))]
-                )
-            return load_variant(target)
+    for file in toml_files(path) if path.is_dir() else [path]:
+        if isinstance(extends_in(file), str):
+            return file
     return None
 
 

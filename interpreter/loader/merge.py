@@ -15,7 +15,7 @@ Both take the documents they are given over: their data is moved into the result
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.loader.diagnostics import Diagnostic, KeyPath, Origin, at, where_text
@@ -70,6 +70,9 @@ class Doc:
 
     data: dict[str, Any]
     origins: Origins
+    new_ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Combinations an overlay adds under an id its parent lacks, without a ``shape``: their
+    index → the parent's ids (a misspelt id is the likelier mistake; errors suggest one)."""
 
     @classmethod
     def from_file(cls, data: dict[str, Any], source: Source) -> Doc:
@@ -185,7 +188,7 @@ def _join_table(
 
 def overlay(parent: Doc, child: Doc, problems: list[Diagnostic]) -> Doc:
     """``child`` laid over ``parent``; ``problems`` receives duplicate combination ids."""
-    merged = Doc(parent.data, parent.origins)
+    merged = Doc(parent.data, parent.origins, parent.new_ids)
     merged.move((), child.site(()), merged.data)
     _overlay_table(merged, (), merged.data, child, child.data, problems)
     return merged
@@ -248,6 +251,8 @@ def _overlay_combinations(
             seen[ident] = position
         index = known.get(ident, -1) if ident is not None else -1
         if index < 0:
+            if ident is not None and "shape" not in value:
+                merged.new_ids[len(entries)] = tuple(known)
             merged.graft((COMBINATIONS, len(entries)), child.subtree(source))
             entries.append(value)
             continue
@@ -259,8 +264,8 @@ def _overlay_combinations(
             merged.graft(target, child.subtree(source))
             continue
         merged.move(target, child.site(source), old)
-        for key, field in value.items():
-            old[key] = field
+        for key, item in value.items():
+            old[key] = item
             merged.drop((*target, key))
             merged.graft((*target, key), child.subtree((*source, key)))
 

@@ -224,16 +224,33 @@ def _syntax_error(shown: str, text: str, message: str) -> Diagnostic:
 def declares_variant(path: Path) -> bool:
     """Whether a file says ``name`` or ``extends`` at its top level (a whole variant).  Read as
     TOML when it is valid (the reading is kept for loading it), else by the line scanner."""
-    try:
-        text = read_bytes(path).decode("utf-8", errors="replace")
-    except (OSError, TooLarge):
+    source = _source(path)
+    if source is None:
         return False
-    source = Source(str(path), text)
-    if _longest_key(source)[0] <= MAX_KEY_PARTS:
-        try:
-            data = _reading(text)[0]
-        except (ValueError, RecursionError):  # not TOML, or a number too long to read
-            pass
-        else:
-            return "name" in data or "extends" in data
+    keys = _top_level_keys(source)
+    if keys is not None:
+        return "name" in keys or "extends" in keys
     return ("name",) in source.lines or ("extends",) in source.lines
+
+
+def top_level_keys(path: Path) -> frozenset[str] | None:
+    """The keys a TOML file sets at its top level; None when it cannot be read as TOML (the
+    reading is kept for loading it)."""
+    source = _source(path)
+    return None if source is None else _top_level_keys(source)
+
+
+def _source(path: Path) -> Source | None:
+    try:
+        return Source(str(path), read_bytes(path).decode("utf-8", errors="replace"))
+    except (OSError, TooLarge):
+        return None
+
+
+def _top_level_keys(source: Source) -> frozenset[str] | None:
+    if _longest_key(source)[0] > MAX_KEY_PARTS:
+        return None
+    try:
+        return frozenset(_reading(source.text)[0])
+    except (ValueError, RecursionError):  # not TOML, or a number too long to read
+        return None

@@ -1,22 +1,28 @@
 """Checks that need the whole validated variant: the cards every combination needs exist in
-the deck in enough copies, the deal fits the deck, the game can be won, ids are unique — and the
-rules this version of the engine cannot play yet (:data:`UNSUPPORTED`)."""
+the deck in enough copies (:mod:`interpreter.loader.cards_check`), the deal fits the deck, the
+game can be won, ids are unique — and the rules this version of the engine cannot play yet
+(:data:`UNSUPPORTED`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
 from interpreter.cards import parse_face
+from interpreter.loader.cards_check import (
+    Problem,
+    combination_problems,
+    deck_copies,
+    known_ranks,
+    ranks_text,
+)
 from interpreter.loader.diagnostics import KeyPath, Origin, toml_repr
 from interpreter.loader.merge import duplicate_id_message
 from interpreter.loader.playable import cut_can_be_decided, race_can_end
-from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
-from interpreter.model.deck import Deck
+from interpreter.model import Variant
 from interpreter.model.play import (
     CarteBlancheWindow,
     DeclareRight,
@@ -29,12 +35,6 @@ from interpreter.model.scoring import GameFormat
 
 Where = Callable[[KeyPath], Origin]
 """Where a key path was written (file, line): used to name the first of two duplicates."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    path: KeyPath
-    message: str
 
 
 UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
@@ -90,30 +90,13 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
     return [
         *_unique_ids(variant, where),
         *_deck(variant),
-        *_combinations(variant, copies),
+        *combination_problems(variant, copies),
         *_deal(variant, sum(copies.values())),
         *_game(variant),
         *_zones(variant),
         *_seats(variant),
         *unsupported(variant),
     ]
-
-
-def deck_copies(deck: Deck) -> Counter[tuple[str, str]]:
-    """Copies of each (rank, suit) in the deck after ``remove`` (never below zero)."""
-    copies: Counter[tuple[str, str]] = Counter()
-    for suit in dict.fromkeys(deck.suits):
-        for rank in dict.fromkeys(deck.ranks):
-            copies[rank, suit] = deck.packs
-    for card in deck.remove:
-        face = parse_face(card)
-        if copies[face.rank, face.suit] > 0:
-            copies[face.rank, face.suit] -= 1
-    return copies
-
-
-def _ranks(deck: Deck) -> str:
-    return " ".join(deck.ranks)
 
 
 def _unique_ids(variant: Variant, where: Where) -> list[Problem]:
@@ -140,20 +123,12 @@ def _listed_twice(path: KeyPath, items: Sequence[str], what: str) -> list[Proble
     return problems
 
 
-def _known_ranks(deck: Deck, path: KeyPath, ranks: Sequence[str]) -> list[Problem]:
-    return [
-        Problem((*path, index), f"{rank!r} is not a rank of the deck ({_ranks(deck)})")
-        for index, rank in enumerate(ranks)
-        if rank not in deck.ranks
-    ]
-
-
 def _deck(variant: Variant) -> list[Problem]:
     deck = variant.deck
     problems = [
         *_listed_twice(("deck", "ranks"), deck.ranks, "rank"),
         *_listed_twice(("deck", "suits"), deck.suits, "suit"),
-        *_known_ranks(deck, ("deck", "brisque_ranks"), deck.brisque_ranks),
+        *known_ranks(deck, ("deck", "brisque_ranks"), deck.brisque_ranks),
     ]
     removed: Counter[tuple[str, str]] = Counter()
     for index, card in enumerate(deck.remove):
@@ -172,7 +147,7 @@ def _deck(variant: Variant) -> list[Problem]:
         problems.append(
             Problem(
                 ("deck", "endgame_ranks"),
-                f"must list each rank of the deck once ({_ranks(deck)}), in endgame order",
+                f"must list each rank of the deck once ({ranks_text(deck)}), in endgame order",
             )
         )
     if not cut_can_be_decided(variant.players.count, deck_copies(deck), deck.ranks):
@@ -182,107 +157,12 @@ def _deck(variant: Variant) -> list[Problem]:
         )
         problems.append(Problem(("deck", "ranks"), message))
     if variant.seven is not None and variant.seven.rank not in deck.ranks:
-        message = f"{variant.seven.rank!r} is not a rank of the deck ({_ranks(deck)})"
+        message = f"{variant.seven.rank!r} is not a rank of the deck ({ranks_text(deck)})"
         problems.append(Problem(("seven", "rank"), message))
     if variant.carte_blanche is not None:
         court = variant.carte_blanche.court_ranks
-        problems += _known_ranks(deck, ("carte_blanche", "court_ranks"), court)
+        problems += known_ranks(deck, ("carte_blanche", "court_ranks"), court)
     return problems
-
-
-_SUITS_SAID = {SuitFilter.TRUMP: " in the trump suit", SuitFilter.PLAIN: " in the plain suits"}
-
-
-def _available(copies: Counter[tuple[str, str]], rank: str, suits: Sequence[str], how: str) -> int:
-    """How many cards of ``rank`` a combination may use: in any suit, in the trump suit (the
-    best choice of trumps), or in the plain suits."""
-    per_suit = [copies[rank, suit] for suit in dict.fromkeys(suits)]
-    if how == SuitFilter.TRUMP:
-        return max(per_suit, default=0)
-    if how == SuitFilter.PLAIN:
-        return sum(per_suit) - min(per_suit, default=0)
-    return sum(per_suit)
-
-
-def _combinations(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
-    deck = variant.deck
-    problems: list[Problem] = []
-    # The bézique cards must be in the deck only if a combination needs them.
-    wanted = any(isinstance(c, Bezique) and c.enabled for c in variant.combinations)
-    pairs, bezique_problems = _bezique_pairs(variant, wanted)
-    if wanted and not pairs:
-        message = "a combination needs the bézique cards, but no queen and jack are set"
-        bezique_problems.append(Problem(("bezique",), message))
-    for index, combo in enumerate(variant.combinations):
-        path: KeyPath = ("combinations", index)
-        if not combo.enabled:  # a disabled combination may need cards this deck lacks
-            continue
-        if isinstance(combo, SameSuit):
-            problems += _known_ranks(deck, (*path, "ranks"), combo.ranks)
-        elif isinstance(combo, SameRank):
-            if combo.of not in deck.ranks:
-                message = f"{combo.of!r} is not a rank of the deck ({_ranks(deck)})"
-                problems.append(Problem((*path, "of"), message))
-                continue
-            have = _available(copies, combo.of, deck.suits, combo.suit)
-            if combo.count > have:
-                suits = _SUITS_SAID.get(combo.suit, "")
-                message = f"needs {combo.count} cards of rank {combo.of}{suits} but the deck has "
-                message += f"only {have}"
-                problems.append(Problem((*path, "count"), message))
-        elif isinstance(combo, Bezique):
-            problems += _bezique_count(path, combo, pairs, copies)
-    return bezique_problems + problems
-
-
-def _bezique_pairs(
-    variant: Variant, wanted: bool
-) -> tuple[list[tuple[KeyPath, str, str]], list[Problem]]:
-    """The bézique pairs (where written, queen, jack), and the problems with them (their
-    cards missing from the deck only when they are ``wanted``)."""
-    cards = variant.bezique
-    deck = variant.deck
-    pairs: list[tuple[KeyPath, str, str]] = []
-    problems: list[Problem] = []
-    if cards.queen is not None and cards.jack is not None:
-        pairs.append((("bezique",), cards.queen, cards.jack))
-    elif cards.queen is not None or cards.jack is not None:
-        problems.append(Problem(("bezique",), "set both queen and jack, or neither"))
-    for index, entry in enumerate(cards.when_trump):
-        path: KeyPath = ("bezique", "when_trump", index)
-        pairs.append((path, entry.queen, entry.jack))
-        for position, suit in enumerate(entry.trumps):
-            if suit not in deck.suits:
-                message = f"{suit!r} is not a suit of the deck ({' '.join(deck.suits)})"
-                problems.append(Problem((*path, "trumps", position), message))
-    for path, queen, jack in pairs if wanted else ():
-        for key, card in (("queen", queen), ("jack", jack)):
-            face = parse_face(card)
-            if face.rank not in deck.ranks or face.suit not in deck.suits:
-                problems.append(Problem((*path, key), f"{card} is not in the deck"))
-    return pairs, problems
-
-
-def _bezique_count(
-    path: KeyPath,
-    combo: Bezique,
-    pairs: list[tuple[KeyPath, str, str]],
-    copies: Counter[tuple[str, str]],
-) -> list[Problem]:
-    for _, queen, jack in pairs:
-        have = [_copies_of(copies, queen), _copies_of(copies, jack)]
-        if combo.count > min(have):
-            message = (
-                f"needs {combo.count} × {queen} and {combo.count} × {jack} but the deck has "
-                f"{have[0]} {queen} and {have[1]} {jack}"
-            )
-            return [Problem((*path, "count"), message)]
-    return []
-
-
-def _copies_of(copies: Counter[tuple[str, str]], card: str) -> int:
-    face = parse_face(card)
-    return copies[face.rank, face.suit]
 
 
 def _deal(variant: Variant, deck_size: int) -> list[Problem]:
@@ -324,6 +204,11 @@ def _game(variant: Variant) -> list[Problem]:
     scoring = [c for c in variant.combinations if c.enabled and c.points > 0]
     if variant.game.format == GameFormat.RACE and not scoring:
         message = "a race game needs at least one enabled combination that scores points"
+        if not variant.combinations:  # most likely a house rule that forgot its parent
+            message += (
+                ", and this variant has none (to change a shipped variant, start the file "
+                'with extends = "bezique")'
+            )
         problems.append(Problem(("combinations",), message))
     elif variant.game.format == GameFormat.RACE and not race_can_end(variant, scoring):
         message = (

@@ -195,14 +195,14 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
     rows = ["| Scores | Brisques | Winner | Value | How |", "|---|---|---|---:|---|"]
     for a, b, ba, bb in cases:
         result = settle(rules, (a, b), (ba, bb), usage)
-        winner = "void" if result.winner is None else "AB"[result.winner]
+        winner = "void" if result.winner is None else seat(result.winner)
         brisques = f"{ba} – {bb}" if ba or bb else "—"
         rows.append(
             f"| {a} – {b} | {brisques} | {winner} | {points(result.value)} | {result.explanation} |"
         )
     return (
         "**Worked examples**, computed by the engine (`bezique settle "
-        f"{variant.name} --scores A B`):\n\n" + "\n".join(rows)
+        f"{variant.name} --scores P1 P2`):\n\n" + "\n".join(rows)
     )
 
 

@@ -1,0 +1,7 @@
+"""``python -m interpreter.cli``: the ``bezique`` command."""
+
+import sys
+
+from interpreter.cli.app import main
+
+sys.exit(main())

@@ -1,0 +1,130 @@
+"""Running one ``bezique`` command: its exit status, the errors a user can act on, and the two
+ways a command ends early.
+
+- Ctrl-C, at any point of any command: one line, ``bezique: interrupted (Ctrl-C)``, and status
+  130 (128 + SIGINT, as a shell reports a command it interrupted).  ``play`` says it its own
+  way (``Game abandoned (Ctrl-C).``) and writes its record first.
+- The reader of the output goes away (``| head``, ``| grep -q``, quitting ``less``): nothing
+  more is printed, no traceback, and the status is 141 (128 + SIGPIPE), what a shell shows for
+  ``cat`` or ``ls`` in the same place: the output was cut short, which a script checking the
+  status (``set -o pipefail``) can tell from a complete one.  The command is not killed by the
+  signal, so whatever it writes to files (a game record) is finished first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Sequence
+
+from interpreter.cli.options import parser
+
+INTERRUPTED = 130
+"""The status after Ctrl-C: 128 + SIGINT."""
+READER_GONE = 141
+"""The status when the reader of the output went away: 128 + SIGPIPE."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bezique`` command with ``argv`` (the process's arguments when None) and give
+    its exit status.  Run as the program (``argv`` None), it owns the process: after Ctrl-C,
+    a second Ctrl-C cannot interrupt its last line."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        if argv is None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with contextlib.suppress(OSError):
+            print("bezique: interrupted (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        _drop_output()
+        return READER_GONE
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        code = _run(args)
+    except Exception as error:
+        failed = _failure(error)
+        if failed is None:
+            raise
+        code = failed
+    sys.stdout.flush()  # now, so that a reader gone is noticed here and not at exit
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command in ("variants", "check", "show"):
+        from interpreter.cli import variants
+
+        return variants.run(args)
+    if args.command == "simulate":
+        from interpreter.cli.simulate import simulate_command
+
+        return simulate_command(args)
+    if args.command == "settle":
+        from interpreter.cli.settle import settle_command
+
+        return settle_command(args)
+    if args.command == "replay":
+        from interpreter.cli_records import replay_command
+
+        return replay_command(args.file, as_json=args.json, trust_paths=args.trust_paths)
+    if args.command in ("diff", "new", "schema", "rulebook"):
+        from interpreter.cli import authoring
+
+        return authoring.run(args)
+    return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from interpreter.cli.output import Output, load_variant
+    from interpreter.loader import shipped_variant_names
+    from interpreter.play import play_terminal
+
+    return play_terminal(
+        load_variant(args.variant),
+        seed=args.seed,
+        seat=args.seat - 1,
+        bot=args.bot,
+        console=Output(highlight=False, emoji=False),
+        record=args.record,
+        variant_name=args.variant,
+        embed=args.variant not in shipped_variant_names(),
+        practice=args.practice,
+    )
+
+
+def _failure(error: Exception) -> int | None:
+    """Print an error the user can act on and give the exit code; None for any other error.
+    The error classes are imported here, when something went wrong."""
+    from interpreter.loader import VariantError
+
+    if isinstance(error, VariantError):
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        return 1
+    if not isinstance(error, ValueError):
+        return None
+    from interpreter.records import RecordError
+
+    if isinstance(error, RecordError):
+        print(error, file=sys.stderr)
+        return 1
+    print(f"bezique: {error}", file=sys.stderr)
+    return 2
+
+
+def _drop_output() -> None:
+    """The reader of standard output (or error) has gone: send what is still buffered for
+    them nowhere, so that Python does not fail to write it at exit ("Exception ignored")."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # ValueError: a stream without a file
+            nowhere = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(nowhere, stream.fileno())
+            os.close(nowhere)

@@ -1,0 +1,294 @@
+"""The command line of ``bezique``: its commands, their options and defaults, and the numbers
+they take.  A bad option is refused before anything runs, in one line that names the option and
+what is wrong (``--deals: 'abc' is not a whole number``), after the usage line (status 2).
+
+Seats are written ``p1``, ``p2``, … counted from 1 (``--seat 2``, ``--scores P1 P2``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, NoReturn
+
+from interpreter import compiled
+from interpreter.agents import AGENT_NAMES
+
+MOST_POINTS = 1_000_000
+"""More points than any deal of any variant could score: a larger figure is a typing slip."""
+LARGEST_SEED = 2**63 - 1
+"""A seed is written in game records as a TOML integer, which holds 64 bits."""
+_VARIANT_HELP = "a shipped variant's name, or the path of a variant file or folder"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with each error said as ``--deals: …`` rather than ``argument
+    --deals: …``."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message.removeprefix("argument "))
+
+
+class _Help(argparse.HelpFormatter):
+    """Help in which every option that takes a value shows its default: appended as
+    ``(default: 200)`` when it is a value, written in the help when it is none (``--record``)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        none = action.default is None or action.default is False  # none, or a flag off
+        if not none and action.default != argparse.SUPPRESS and action.option_strings:
+            shown = action.default
+            if isinstance(shown, tuple | list):
+                shown = " ".join(str(item) for item in shown)
+            text += f" (default: {shown})".replace("%", "%%")
+        return text
+
+
+def parser() -> argparse.ArgumentParser:
+    main = _Parser(
+        prog="bezique",
+        description="Play, simulate and check variants of Bézique described as data.",
+        epilog="bezique COMMAND --help describes a command and its options.",
+        formatter_class=_Help,
+    )
+    main.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and the engine's build"
+    )
+    sub = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _variant_commands(sub)
+    _game_commands(sub)
+    _record_commands(sub)
+    _authoring_commands(sub)
+    return main
+
+
+if TYPE_CHECKING:
+    Commands = argparse._SubParsersAction[_Parser]
+
+
+def _command(sub: Commands, name: str, summary: str, description: str) -> argparse.ArgumentParser:
+    """A command: ``summary`` is its line in ``bezique --help``, ``description`` the opening of
+    ``bezique NAME --help``."""
+    return sub.add_parser(name, help=summary, description=description, formatter_class=_Help)
+
+
+def _variant_commands(sub: Commands) -> None:
+    _command(
+        sub,
+        "variants",
+        "list the shipped variants",
+        "List the shipped variants: name, players, packs, cards dealt to each player, the "
+        "variant each extends, and the title.",
+    )
+    check = _command(
+        sub,
+        "check",
+        "validate variant files or folders",
+        "Validate variant files, variant folders, shipped names, or folders holding several "
+        "variants (each is checked). Every problem is printed as file:line: key.path: message, "
+        "and the status is 1 if there is any; a warning (an inherited text that no longer "
+        "fits the rules) leaves the status 0.",
+    )
+    check.add_argument("paths", nargs="+", metavar="PATH", help=_VARIANT_HELP)
+    check.add_argument(
+        "--untrusted",
+        action="store_true",
+        help="check files from someone else: extends may name only a shipped variant or a "
+        "file in the variant's own folder (no absolute path, no '..', no link out of it), "
+        "and a file may hold at most 256 KiB",
+    )
+    show = _command(
+        sub,
+        "show",
+        "print a variant fully resolved, as TOML",
+        "Print a variant as the engine plays it: one TOML document, extends resolved and "
+        "every default filled in. The output is itself a valid variant.",
+    )
+    show.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+
+
+def _game_commands(sub: Commands) -> None:
+    sim = _command(
+        sub,
+        "simulate",
+        "play many deals between bots",
+        "Bots play whole games of a variant until N deals have been played; the command "
+        "prints what happened, per seat (p1, p2, …) and per combination.",
+    )
+    sim.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    sim.add_argument("--deals", type=_positive, default=200, metavar="N", help="deals to play")
+    sim.add_argument("--seed", type=_seed, default=0, metavar="S", help="seeds every shuffle")
+    sim.add_argument(
+        "--agents",
+        default="random,greedy",
+        metavar="A,B,…",
+        help=f"the agent of each seat from p1 on, from: {', '.join(AGENT_NAMES)}; a list "
+        "shorter than the seats is repeated to fill them (greedy: every seat)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--record", metavar="DIR", help="write a game record per finished game (default: none)"
+    )
+    play = _command(
+        sub,
+        "play",
+        "play a game in the terminal against bots",
+        "Play a whole game in the terminal, you in one seat and a bot in every other. Type "
+        "help during the game for the commands.",
+    )
+    play.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    play.add_argument(
+        "--seed", type=_seed, metavar="S", help="seeds the game (default: a new game each time)"
+    )
+    play.add_argument("--seat", type=_positive, default=1, metavar="N", help="your seat: 2 is p2")
+    play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the bots")
+    play.add_argument(
+        "--record", metavar="FILE", help="write the game record to FILE (default: none)"
+    )
+    play.add_argument(
+        "--practice", action="store_true", help="allow undo; the record says it was practice"
+    )
+    settle = _command(
+        sub,
+        "settle",
+        "value a one-deal game from its final scores (laws 56-61)",
+        "Value a one-deal game (Rubicon, six-pack, eight-pack) from the final scores of p1 "
+        "and p2, by the variant's [settlement] table.",
+    )
+    settle.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    settle.add_argument(
+        "--scores",
+        type=_points,
+        nargs=2,
+        required=True,
+        metavar=("P1", "P2"),
+        help="each player's final score, brisques excluded",
+    )
+    settle.add_argument(
+        "--brisques",
+        type=_points,
+        nargs=2,
+        default=(0, 0),
+        metavar=("P1", "P2"),
+        help="each player's brisque points (10 per ace or ten won)",
+    )
+    settle.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _record_commands(sub: Commands) -> None:
+    replay = _command(
+        sub,
+        "replay",
+        "replay a game record, checking every action",
+        "Replay a game record through the engine, checking every action, and print the "
+        "running scores and the result.",
+    )
+    replay.add_argument("file", metavar="FILE", help="a game record (.toml)")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument(
+        "--trust-paths",
+        action="store_true",
+        help="let the record name its variant by any path (by default: a shipped variant, or "
+        "a file in the record's own folder)",
+    )
+
+
+def _authoring_commands(sub: Commands) -> None:
+    """``diff``, ``new``, ``schema`` and ``rulebook``: the tools for house-rule authors."""
+    diff = _command(
+        sub,
+        "diff",
+        "list the rules two variants play differently",
+        "List the rules that variant B plays differently from variant A, both fully resolved.",
+    )
+    diff.add_argument("a", metavar="A", help=_VARIANT_HELP)
+    diff.add_argument("b", metavar="B", help=_VARIANT_HELP)
+    diff.add_argument("--sources", action="store_true", help="compare source and note too")
+    new = _command(
+        sub,
+        "new",
+        "write a commented starter overlay (a house rule)",
+        "Write a starter overlay called NAME on a variant: a house rule that, as written, "
+        "plays exactly as its parent, with commented examples to change.",
+    )
+    new.add_argument("name", metavar="NAME", help="its name: lower-case letters, digits, -")
+    new.add_argument("--extends", required=True, metavar="VARIANT", help="the parent")
+    new.add_argument(
+        "-o", "--output", metavar="FILE", help="where to write it (default: NAME.toml)"
+    )
+    new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    schema = _command(
+        sub,
+        "schema",
+        "print the JSON Schema of variant files",
+        "Print the JSON Schema of variant files, for editors to complete keys and flag "
+        "mistakes as you type.",
+    )
+    schema.add_argument("--overlay", action="store_true", help="nothing required (overlays)")
+    schema.add_argument(
+        "-o", "--output", metavar="FILE", help="write it to FILE (default: print it)"
+    )
+    book = _command(
+        sub,
+        "rulebook",
+        "print or write the rulebook page of a variant",
+        "Print the rulebook page of a variant as Markdown, or write it to a file.",
+    )
+    book.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    book.add_argument(
+        "-o", "--output", metavar="FILE", help="write the Markdown to FILE (default: print it)"
+    )
+
+
+class _Version(argparse.Action):
+    """``--version``, worked out only when asked for (telling the build imports the engine)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(_version())
+        parser.exit()
+
+
+def _version() -> str:
+    """The version, and which build of the engine runs: compiled (mypyc) or pure Python."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("bezique-interpreter")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "(not installed)"
+    build = "compiled with mypyc" if compiled() else "pure Python"
+    return f"bezique-interpreter {number}, engine {build}"
+
+
+def _whole(text: str, most: int, unit: str = "") -> int:
+    """A whole number from 0 to ``most`` (of ``unit``), checked before Python converts it (a
+    figure of thousands of digits would stop there)."""
+    digits = text.strip().removeprefix("+")
+    shown = repr(text if len(text) <= 20 else text[:20] + "…")
+    of = f" of {unit}" if unit else ""
+    if digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"{shown} is negative")
+    if not digits.isascii() or not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"{shown} is not a whole number{of}")
+    if len(digits.lstrip("0")) > len(str(most)) or int(digits) > most:
+        raise argparse.ArgumentTypeError(f"{shown} is more than {most:,}{unit and ' ' + unit}")
+    return int(digits)
+
+
+def _positive(text: str) -> int:
+    value = _whole(text, LARGEST_SEED)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text.strip()!r} is less than 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    return _whole(text, LARGEST_SEED)
+
+
+def _points(text: str) -> int:
+    """A score or brisque count: a whole number from 0 to :data:`MOST_POINTS`."""
+    try:
+        return _whole(text, MOST_POINTS, "points")
+    except argparse.ArgumentTypeError as error:
+        if "more than" in str(error):
+            raise argparse.ArgumentTypeError(f"{error}, beyond any score a deal can make") from None
+        raise
