@@ -212,6 +212,7 @@ def test_every_command_has_a_description_and_shows_its_defaults(command: str) ->
     assert run.returncode == 0
     usage, description, *sections = run.stdout.split("\n\n")
     assert usage.startswith(f"usage: bezique {command}")
+    assert not description.startswith(("positional arguments:", "options:")), description
     assert len(description.split()) >= 8, description
     options = "\n\n".join(sections).split("options:\n", 1)[1]
     entries = re.split(r"\n(?=  -)", options.strip("\n"))
