@@ -89,7 +89,7 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
     copies = deck_copies(variant.deck)
     return [
         *_unique_ids(variant, where),
-        *_deck(variant),
+        *_deck(variant, copies),
         *combination_problems(variant, copies),
         *_deal(variant, sum(copies.values())),
         *_game(variant),
@@ -123,7 +123,7 @@ def _listed_twice(path: KeyPath, items: Sequence[str], what: str) -> list[Proble
     return problems
 
 
-def _deck(variant: Variant) -> list[Problem]:
+def _deck(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
     deck = variant.deck
     problems = [
         *_listed_twice(("deck", "ranks"), deck.ranks, "rank"),
@@ -150,7 +150,7 @@ def _deck(variant: Variant) -> list[Problem]:
                 f"must list each rank of the deck once ({ranks_text(deck)}), in endgame order",
             )
         )
-    if not cut_can_be_decided(variant.players.count, deck_copies(deck), deck.ranks):
+    if not cut_can_be_decided(variant.players.count, copies, deck.ranks):
         message = (
             f"the cut can never be decided: {variant.players.count} players cutting this deck "
             "always tie for the highest or the lowest card"
