@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.loader.diagnostics import KeyPath
 from interpreter.loader.lines import Source
+from interpreter.loader.reading import TooLarge, read_bytes
 from interpreter.records.place import Place, RecordError
 
 MAX_BYTES = 1_000_000
@@ -35,14 +36,14 @@ _TOKEN = re.compile(
 
 
 def read_text(path: Path) -> str:
-    """The text of a record file, at most :data:`MAX_BYTES` of it read."""
+    """The text of a record file, read as the loader reads a variant file: a regular file,
+    never more than :data:`MAX_BYTES` of it (a pipe is not waited on)."""
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
+        raw = read_bytes(path, MAX_BYTES)
+    except TooLarge:
+        raise RecordError(f"{path}:1: the record is larger than {MAX_BYTES:,} bytes") from None
     except OSError as error:
         raise RecordError(f"{path}: cannot read the record: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise RecordError(f"{path}:1: the record is larger than {MAX_BYTES:,} bytes")
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
