@@ -1,7 +1,10 @@
 """Project-wide test set-up: a test marked ``browser`` is skipped, with the command that
-installs Chromium and ChromeDriver, when they are missing (see ``tests/browser.py``)."""
+installs Chromium and ChromeDriver, when they are missing (see ``tests/browser.py``); the
+``here`` fixture works in a temporary folder, so diagnostics show short relative paths."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -11,3 +14,10 @@ from tests.browser import require_browser
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("browser") is not None:
         require_browser()
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in a temporary folder, so diagnostics show short relative paths."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from interpreter.cards import parse_face
@@ -129,3 +131,11 @@ def two_singles(variant: Variant) -> Game:
     run(game, "play AC", "play 7C", "declare bezique QS JD", "draw")
     run(game, "play AC", "play 8C", "declare bezique QS JD", "draw", "play AD", "play 7D")
     return game
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """Write ``text`` (dedented) to ``folder/name``, making the folders it needs."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path

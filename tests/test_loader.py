@@ -29,6 +29,7 @@ from interpreter.loader import (
 from interpreter.loader.limits import MAX_KEY_PARTS
 from interpreter.loader.lines import scan_lines
 from interpreter.model import SameRank, Variant
+from tests.support import write
 
 FIXTURES = Path(__file__).parent / "fixtures" / "loader"
 
@@ -45,26 +46,12 @@ points = 20
 """
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def problems(target: str | Path) -> list[str]:
     """The diagnostics of a variant that must fail to load, as the user reads them."""
     with pytest.raises(VariantError) as caught:
         load_variant(target)
     assert str(caught.value) == "\n".join(str(d) for d in caught.value.diagnostics)
     return [str(d) for d in caught.value.diagnostics]
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Work in a temporary folder, so diagnostics show short relative paths."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # -- shipped variants -----------------------------------------------------------------------

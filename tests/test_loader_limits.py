@@ -4,7 +4,6 @@ grows with the file and no faster, strict types, and texts that stay text."""
 from __future__ import annotations
 
 import sys
-import textwrap
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -21,27 +20,15 @@ from interpreter.loader.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_KEY_PARTS
 from interpreter.loader.reading import TooLarge, read_bytes
 from interpreter.loader.schema import locate, members
 from interpreter.model import variant_data, variant_from_data
+from tests.support import write
 
 LOADER = str(Path(interpreter.loader.__file__).parent)
-
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
 
 
 def problems(target: str | Path) -> list[str]:
     with pytest.raises(VariantError) as caught:
         load_variant(target)
     return [str(d) for d in caught.value.diagnostics]
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # -- work that grows with the file ------------------------------------------------------------

@@ -4,7 +4,6 @@ user did not name."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from interpreter.loader.limits import (
     MAX_VARIANT_FILES,
     size_text,
 )
+from tests.support import write
 
 SECRET = """\
 name = "secret"
@@ -31,23 +31,10 @@ OUTSIDE = "extends: may name a shipped variant or a file in this variant's folde
 WITHHELD = "not shown: this file was not named (check it by name to see the problem)"
 
 
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def problems(target: str | Path, *, trusted: bool = False) -> list[str]:
     with pytest.raises(VariantError) as caught:
         load_variant(target, trusted=trusted)
     return [str(d) for d in caught.value.diagnostics]
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # -- what extends may name --------------------------------------------------------------------
