@@ -88,7 +88,7 @@ def variant_hash(variant: Variant) -> str:
 def hash_fits(variant: Variant, said: str) -> bool:
     """Whether a record's ``variant_hash`` is that of ``variant``: of its rules, or — a record
     written before the texts were left out of the hash — of its complete form."""
-    return said in (variant_hash(variant), _digest(complete_data(variant)))
+    return said == variant_hash(variant) or said == _digest(complete_data(variant))
 
 
 def _digest(data: dict[str, Any]) -> str:
