@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import bisect
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 
 from interpreter.agents import make_agent
 from interpreter.engine import EventKind, Game, Reason, Rules
@@ -158,7 +161,8 @@ def simulate(
     return summary
 
 
-_SEVENS = (Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP)
+_SEVENS = frozenset((Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP))
+_deal_of, _kind_of, _what_of = attrgetter("deal"), attrgetter("kind"), attrgetter("what")
 _DECLARE, _SCORE = EventKind.DECLARE, EventKind.SCORE
 
 
@@ -172,12 +176,14 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
+    # The deal's events, up to the first of the next deal (events come in deal order), and of
+    # them the combinations declared and the sevens scored: filtered in C, not event by event.
+    events = game.events_since(start)
     deal = result.deal
-    events = [event for event in game.events_since(start) if event.deal <= deal]
-    summary.combinations.update(
-        event.what
-        for event in events
-        if event.deal == deal
-        and (event.kind is _DECLARE or (event.kind is _SCORE and event.what in _SEVENS))
-    )
-    return start + len(events)
+    end = bisect.bisect_right(events, deal, key=_deal_of)
+    events = events[bisect.bisect_left(events, deal, 0, end, key=_deal_of) : end]
+    kinds = list(map(_kind_of, events))
+    summary.combinations.update(map(_what_of, compress(events, map(_DECLARE.__eq__, kinds))))
+    scored = map(_what_of, compress(events, map(_SCORE.__eq__, kinds)))
+    summary.combinations.update(filter(_SEVENS.__contains__, scored))
+    return start + end

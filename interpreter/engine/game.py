@@ -86,7 +86,8 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat that must move now, or None when the game is over."""
-        return None if self.is_over else self._state.to_act
+        state = self._state
+        return None if state.phase is Phase.OVER else state.to_act
 
     @property
     def scores(self) -> tuple[int, ...]:

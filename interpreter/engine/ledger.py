@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import assert_never
 
-from interpreter.engine.rules import Combo, Rules, Shape, Way
+from interpreter.engine.rules import Combo, Rules, Shape, Sieve, Way
 from interpreter.engine.state import Entry, State
 from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import (
@@ -456,10 +456,10 @@ def _fill(
     yield from step(0, 0)
 
 
-def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, Way]]:
-    """Every way of forming each combination with ``trump``, in order: the slots, and what they
-    need as masks of card bits (for a quick test before any enumeration).  Cached per
-    variant."""
+def _ways(rules: Rules, trump: str | None) -> list[Sieve]:
+    """Every way of forming each combination with ``trump``, in order, each with what it needs
+    as masks of card bits (for a quick test before any enumeration): the rarest need first,
+    apart, then the others, then every face it may use.  Cached per variant."""
     cached = rules.ways_cache.get(trump)
     if cached is None:
         cached = []
@@ -474,7 +474,9 @@ def _ways(rules: Rules, trump: str | None) -> list[tuple[Combo, Way]]:
                     key=lambda item: (item[0].bit_count(), -item[1]),
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                cached.append((combo, (tuple(slots), tuple(needs), every)))
+                way: Way = (tuple(slots), tuple(needs), every)
+                mask, count = needs[0]
+                cached.append((mask, count, tuple(needs[1:]), every, (combo, way)))
         rules.ways_cache[trump] = cached
     return cached
 
@@ -489,11 +491,9 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     bit, table = rules.bit, state.table
     held = 0
     for zone in source_zones(rules, state, player):
-        for card in zone:
-            held |= bit[card]
+        held |= sum(map(bit.__getitem__, zone))  # distinct bits: the sum is the union
     if rules.reuse.partner_multi:
-        for card in _partner_cards(rules, state, player):
-            held |= bit[card]
+        held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1
@@ -508,16 +508,15 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     kept = table.memo.get(("formable", player))
     if kept is not None and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    found: list[tuple[Combo, Way]] = []
-    for combo, way in _ways(rules, table.trump):
-        # The hottest test of the engine: enough cards of the faces each slot needs, the
-        # rarest first.
-        for mask, count in way[1]:
-            if (held & mask).bit_count() < count:
-                break
-        else:
-            if trick & way[2]:
-                found.append((combo, way))
+    # The hottest test of the engine: enough cards of the rarest face each way needs (most
+    # ways stop there), then of the others, and a card of the trick where one is needed.
+    found = [
+        sieve[4]
+        for sieve in _ways(rules, table.trump)
+        if (held & sieve[0]).bit_count() >= sieve[1]
+        and trick & sieve[3]
+        and all((held & mask).bit_count() >= count for mask, count in sieve[2])
+    ]
     table.memo[("formable", player)] = (key, found)
     return found
 

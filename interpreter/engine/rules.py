@@ -187,6 +187,10 @@ Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
 """One way of forming a combination: its slots (the faces that may fill each); what it needs,
 as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
 first; and every card that may fill it, as a mask."""
+Sieve = tuple[int, int, tuple[tuple[int, int], ...], int, tuple["Combo", Way]]
+"""A way of forming a combination as the declarations' first sieve tests it: its rarest need
+(a mask of card bits and how many of them), its other needs, every card it may use (a mask),
+and the way itself."""
 
 
 def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
@@ -310,7 +314,7 @@ class Rules:
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
-        self.ways_cache: dict[str | None, list[tuple[Combo, Way]]] = {}
+        self.ways_cache: dict[str | None, list[Sieve]] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]
