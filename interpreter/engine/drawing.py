@@ -5,10 +5,13 @@ two duels with four players, by the Britannica)."""
 from __future__ import annotations
 
 from interpreter.engine import blanche
-from interpreter.engine.events import EventKind, fast_event
+from interpreter.engine.events import Event, EventKind
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
+
+_make = tuple.__new__  # an event made without the named tuple's keyword handling
+_DRAW = EventKind.DRAW
 
 
 def draw(rules: Rules, state: State) -> None:
@@ -17,23 +20,17 @@ def draw(rules: Rules, state: State) -> None:
     table = state.table
     winner = table.leader
     n = state.players
+    stock, face, deal, append = table.stock, rules.face, state.deal_no, state.events.append
     for offset in range(n):
         seat = (winner + offset) % n
-        card = table.stock.pop()
+        card = stock.pop()
         table.hands[seat].add(card)
         table.received[seat].add(card)
         public = card == table.turn_up
         if public:
             table.known[seat].add(card)
-        state.events.append(
-            fast_event(
-                EventKind.DRAW,
-                seat,
-                state.deal_no,
-                (rules.face[card],),
-                seen_by=None if public else (seat,),
-            )
-        )
+        seen = None if public else (seat,)
+        append(_make(Event, (_DRAW, seat, deal, (face[card],), 0, "", 0, (), seen)))
         if rules.blanche is not None:
             blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY

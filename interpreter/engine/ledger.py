@@ -87,8 +87,12 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
     """The player's cards by face, in groups of interchangeable copies (same label)."""
     entries = entries_by_card(state, player)
     by_label: dict[str, list[int]] = {}
+    hand = state.table.hands[player]
+    face = rules.face
     for card in sorted(source_cards(rules, state, player)):
-        by_label.setdefault(card_label(rules, state, player, card, entries), []).append(card)
+        # A card in the hand is labelled by its face alone (``card_label``'s first case).
+        label = face[card] if card in hand else card_label(rules, state, player, card, entries)
+        by_label.setdefault(label, []).append(card)
     if rules.reuse.partner_multi:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)

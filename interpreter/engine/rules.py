@@ -278,6 +278,11 @@ class Rules:
         self.declare = _plain(DeclareRules, variant.declare, variant.trump)
         self.reuse = _plain(ReuseRules, variant.reuse)
         self.seven = None if variant.seven is None else _plain(SevenRules, variant.seven)
+        # When the seven of trumps scores as it is played, or as the trick holding it is won
+        # (the hot paths of play test these flags, not the rule).
+        trigger = None if self.seven is None else self.seven.score_trigger
+        self.seven_on_play = trigger is SevenScore.ON_PLAY
+        self.seven_on_win = trigger is SevenScore.ON_TRICK_WON
         self.blanche = (
             None if variant.carte_blanche is None else _plain(BlancheRules, variant.carte_blanche)
         )

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from interpreter.cards import SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
-from interpreter.engine.events import EventKind, Reason, fast_event
+from interpreter.engine.events import Event, EventKind, Reason
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -272,14 +272,21 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.events.append(fast_event(EventKind.PLAY, player, state.deal_no, (rules.face[card],)))
-    if declared or not table.stock:  # law 46, a partner's waiting declarations included
+    state.events.append(_make(Event, (_PLAY, player, state.deal_no, (rules.face[card],), *_PLAIN)))
+    if (declared or not table.stock) and table.ledger_changes:
+        # Law 46, a partner's waiting declarations included (no ledger has changed in the
+        # deal: nothing is waiting).
         for seat, entries in enumerate(table.ledger):
             for index, entry in enumerate(entries):
                 if card in entry.cards and entry.waiting:
                     lose(state, seat, index)
-    if rules.seven is not None:
+    if rules.seven_on_play:
         seven.played(rules, state, player, card)
+
+
+_make = tuple.__new__  # an event made without the named tuple's keyword handling
+_PLAY, _TRICK = EventKind.PLAY, EventKind.TRICK
+_PLAIN = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
 
 
 def lose(state: State, seat: int, index: int) -> None:
@@ -303,33 +310,29 @@ def finish(rules: Rules, state: State) -> int:
         table.won[winner].extend(trick)
     else:
         opencards.take(rules, state, winner, trick)
-    brisque = rules.brisque
-    brisques = [c for c in trick if brisque[c]]
+    brisques = sum(map(rules.brisque.__getitem__, trick))
     table.trick_no += 1
     table.won_trick[winner] = True
+    faces = tuple(map(rules.face.__getitem__, trick))
     table.last_trick = (tuple(trick), tuple(seats), winner)
-    face = rules.face
-    faces = tuple([face[c] for c in trick])
-    state.events.append(
-        fast_event(EventKind.TRICK, winner, state.deal_no, faces, 0, "", table.trick_no)
-    )
+    event = (_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None)
+    state.events.append(_make(Event, event))
     if rules.dealing.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
         # The played cards lie in a heap until a brisque is won with them (law 25).
         table.heap = [] if brisques else [*table.heap, *trick]
     table.trick, table.trick_players = [], []
     table.leader = state.to_act = winner
     if brisques:
-        credit_brisques(rules, state, winner, len(brisques), ())
-    if stock_trick and rules.seven is not None:
-        seven.won(rules, state, winner, trick)
+        credit_brisques(rules, state, winner, brisques, ())
     scoring = rules.scoring
-    # The last trick of the hand (or of each duel, when the last tricks are two duels).
-    final = not stock_trick and not any(table.hands[s] for s in table.active)
     if stock_trick:
+        if rules.seven_on_win:
+            seven.won(rules, state, winner, trick)
         if scoring.which is WhichTrick.LAST_STOCK_TRICK and len(table.stock) < 2 * state.players:
             table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             state.score(winner, scoring.last_points, Reason.LAST_TRICK, number=1)
-    elif final and scoring.which is WhichTrick.FINAL:
+    # The last trick of the hand (or of each duel, when the last tricks are two duels).
+    elif scoring.which is WhichTrick.FINAL and not any(table.hands[s] for s in table.active):
         table.last_trick_winner = winner
         state.score(winner, scoring.last_points, Reason.LAST_TRICK)
     return winner

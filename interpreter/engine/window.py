@@ -122,7 +122,8 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
     means the move list is 'draw' alone), so that most windows close without listing moves."""
     if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
         return True
-    if any(entry.waiting for entry in state.table.ledger[player]):
+    entries = state.table.ledger[player]
+    if entries and any(entry.waiting for entry in entries):
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
