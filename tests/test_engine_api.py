@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 
 import pytest
 
@@ -22,7 +21,6 @@ from interpreter.engine import (
     Rules,
     describe,
 )
-from interpreter.engine.state import Record
 from interpreter.engine.view import FIELDS
 from interpreter.loader import shipped_variant_names
 from tests.support import dealt, run, shipped
@@ -305,15 +303,6 @@ def test_a_copy_shares_the_generator_until_one_of_them_deals() -> None:
         while not other.is_over and other.deals_finished < 1:
             other.step(rng.choice(other.legal_moves()))
     assert copies[0]._state.chance.rng is not game._state.chance.rng
-
-
-def test_a_record_field_that_cannot_be_copied_is_refused() -> None:
-    @dataclass(slots=True)
-    class Broken(Record):
-        things: list[object] = field(default_factory=list)
-
-    with pytest.raises(TypeError, match="cannot copy a field"):
-        Broken._compile()
 
 
 # -- moves' cards --------------------------------------------------------------------------------

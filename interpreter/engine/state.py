@@ -1,23 +1,22 @@
-"""The state of a game: small plain records, whose copy is derived from their fields.
+"""The state of a game: small plain records, each with its own ``copy()``.
 
 ``State`` holds what lasts the whole game; ``Table`` what lasts one deal (a new deal is a new
-``Table``); ``Window`` the declaring window after a trick.  Each record subclasses
-:class:`Record`, which reads the field types once and builds the copy from them: a list, set
-or dict is copied (and what it holds, if that is mutable), a record is copied, anything else
-(ints, strings, tuples, frozensets, enums, moves, events) is immutable and shared.  A field of
-any other mutable type is refused when the class is defined, so no field can be forgotten by
-the copy.  Nothing of a higher module (views, bots) is stored here.
+``Table``); ``Window`` the declaring window after a trick.  Each copy is written out field by
+field (searching bots copy the state at every node, so a copy is worth writing by hand): a
+list, set or dict is copied (and what it holds, if that is mutable), a record is copied,
+anything else (ints, strings, tuples, frozensets, enums, moves, events) is immutable and
+shared.  ``tests/test_state_copy.py`` reads the fields' types and checks, for every field, that
+the copy has it, equal and independent, so that a field added and forgotten by ``copy()``
+fails there.  Nothing of a higher module (views, bots) is stored here.
 """
 
 from __future__ import annotations
 
 import random
-import types
-import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from enum import Enum, StrEnum
-from typing import Any, ClassVar, NamedTuple, Union, get_args, get_origin, get_type_hints
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.moves import Move
@@ -33,87 +32,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_IMMUTABLE: tuple[type, ...] = (int, str, bool, float, bytes, tuple, frozenset, Enum, type(None))
-
-
-def _copier(hint: Any, owner: str) -> Copier | None:
-    """How to copy a value of type ``hint``; ``None`` when it is immutable and shared."""
-    origin = get_origin(hint)
-    if origin in (Union, types.UnionType):
-        parts = [_copier(arg, owner) for arg in get_args(hint)]
-        live = [p for p in parts if p is not None]
-        if not live:
-            return None
-        if len(live) > 1:
-            raise TypeError(f"{owner}: a union of several mutable types cannot be copied")
-        only = live[0]
-        return lambda value: None if value is None else only(value)
-    if origin in (list, set, dict):
-        inner = _copier(get_args(hint)[-1], owner)
-        if origin is list:
-            return list if inner is None else (lambda value: [inner(x) for x in value])
-        if origin is set:
-            if inner is not None:
-                raise TypeError(f"{owner}: a set holds immutable values only")
-            return set
-        return dict if inner is None else (lambda value: {k: inner(v) for k, v in value.items()})
-    if origin in (tuple, frozenset) or origin is typing.Literal:
-        return None
-    if isinstance(hint, type):
-        if issubclass(hint, Record):
-            return hint.copy
-        if issubclass(hint, Memo):
-            return _fresh_memo
-        if issubclass(hint, _IMMUTABLE) or hint in _SHARED:
-            return None
-    raise TypeError(f"{owner}: the engine's state cannot copy a field of type {hint!r}")
-
-
-_SHARED: set[type] = {Event, Settled}
-
-
 class Memo(dict[Any, Any]):
     """Values worked out from a record's other fields and kept while those stay the same (each
     user checks its own key): a copy starts empty, and equality ignores it."""
-
-
-def _fresh_memo(_: Memo) -> Memo:
-    return Memo()
-
-
-class Record:
-    """Base of the state's records: ``copy()`` and ``==`` derived from the fields."""
-
-    __slots__ = ()
-    _copiers: ClassVar[tuple[tuple[str, Copier | None], ...]]
-
-    @classmethod
-    def _compile(cls) -> None:
-        hints = get_type_hints(cls, globals(), {c.__name__: c for c in _RECORDS})
-        cls._copiers = tuple(
-            (f.name, _copier(hints[f.name], f"{cls.__name__}.{f.name}"))
-            for f in fields(cls)  # type: ignore[arg-type]
-        )
-
-    def copy(self) -> Any:
-        other = object.__new__(type(self))
-        for name, copier in self._copiers:
-            value = getattr(self, name)
-            object.__setattr__(other, name, value if copier is None else copier(value))
-        return other
-
-    def copy_emptying(self, *names: str) -> Any:
-        """A copy in which the list fields ``names`` are left empty (their content is kept
-        elsewhere)."""
-        other = object.__new__(type(self))
-        for name, copier in self._copiers:
-            value = getattr(self, name)
-            if name in names:
-                value = []
-            elif copier is not None:
-                value = copier(value)
-            object.__setattr__(other, name, value)
-        return other
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +59,8 @@ class Entry:
         return not self.scored and not self.lost
 
 
-_SHARED.add(Entry)
-
-
 @dataclass(slots=True, eq=False)
-class Chance(Record):
+class Chance:
     """The game's random generator.  A copy shares it until one of them needs chance: that one
     then takes its own copy of the generator, so copies that never shuffle never pay for it.
     A saved chance (:meth:`saved`) holds only the generator's state, for snapshots."""
@@ -178,7 +96,7 @@ class Chance(Record):
 
 
 @dataclass(slots=True)
-class Window(Record):
+class Window:
     """The declaring window after a trick won: what has been declared in it."""
 
     scored: bool = False  # a combination has scored (the one-per-trick quota)
@@ -186,6 +104,9 @@ class Window(Record):
     kinds: set[str] = field(default_factory=set)  # kinds scored in it
     acted: bool = False  # the declarer has declared, scored or shown something
     queue: list[int] = field(default_factory=list)  # seats still to declare after this one
+
+    def copy(self) -> Window:
+        return Window(self.scored, set(self.cards), set(self.kinds), self.acted, self.queue[:])
 
     def reopen(self) -> None:
         """A new declarer's turn in the same window: nothing declared yet."""
@@ -198,7 +119,7 @@ class Window(Record):
 
 
 @dataclass(slots=True)
-class Table(Record):
+class Table:
     """Everything that lasts one deal."""
 
     players: int
@@ -258,6 +179,44 @@ class Table(Record):
             last_drawn=[-1] * n,
         )
 
+    def copy(self) -> Table:
+        other = object.__new__(Table)
+        other.players = self.players
+        other.order = self.order[:]
+        other.hands = [set(cards) for cards in self.hands]
+        other.tables = [set(cards) for cards in self.tables]
+        other.open = [set(cards) for cards in self.open]
+        other.known = [set(cards) for cards in self.known]
+        other.received = [set(cards) for cards in self.received]
+        other.public = set(self.public)
+        other.won = [cards[:] for cards in self.won]
+        other.points = self.points[:]
+        other.brisques = self.brisques[:]
+        other.ledger = [entries[:] for entries in self.ledger]
+        other.ledger_changes = self.ledger_changes
+        other.numbers = self.numbers[:]
+        other.stock = self.stock[:]
+        other.turn_up = self.turn_up
+        other.trump = self.trump
+        other.trick = self.trick[:]
+        other.trick_players = self.trick_players[:]
+        other.leader = self.leader
+        other.window = self.window.copy()
+        other.active = self.active[:]
+        other.duels = self.duels[:]
+        other.sevens_scored = set(self.sevens_scored)
+        other.trick_no = self.trick_no
+        other.last_trick = self.last_trick
+        other.last_trick_winner = self.last_trick_winner
+        other.heap = self.heap[:]
+        other.undrawn = self.undrawn[:]
+        other.blank = self.blank[:]
+        other.played = self.played[:]
+        other.won_trick = self.won_trick[:]
+        other.last_drawn = self.last_drawn[:]
+        other.memo = Memo()
+        return other
+
     def holds(self, player: int, card: int) -> bool:
         return card in self.hands[player] or card in self.tables[player]
 
@@ -271,9 +230,6 @@ class DealResult:
     points: tuple[int, ...]  # points scored in the deal, per seat
     brisques: tuple[int, ...]  # number of brisque cards won in the deal, per seat
     last_trick: int | None  # seat that took the last-trick bonus (the 24th trick or the final)
-
-
-_SHARED.add(DealResult)
 
 
 class Logged(NamedTuple):
@@ -300,14 +256,14 @@ class Snapshot:
         chance = state.chance
         state.chance = chance.saved()  # the snapshot keeps the generator's state, not the generator
         try:
-            inner: State = state.copy_emptying("events", "log")
+            inner = state.copy(history=False)
         finally:
             state.chance = chance
         return cls(inner, deals, len(state.events), len(state.log))
 
     def restore(self, now: State) -> State:
         """The state of the snapshot, for a game whose state is now ``now``."""
-        restored: State = self.state.copy()
+        restored = self.state.copy()
         restored.events = now.events[: self.events]
         restored.log = now.log[: self.moves]
         if not self.deals:  # the game starts again from this very snapshot
@@ -315,11 +271,8 @@ class Snapshot:
         return restored
 
 
-_SHARED.add(Snapshot)
-
-
 @dataclass(slots=True)
-class State(Record):
+class State:
     """Everything that lasts the whole game."""
 
     players: int
@@ -341,6 +294,30 @@ class State(Record):
     log: list[Logged] = field(default_factory=list)  # every move made, in order
     snapshot: Snapshot | None = None  # the state before this deal was dealt
 
+    def copy(self, *, history: bool = True) -> State:
+        """A copy; without ``history``, its events and moves are left empty (a snapshot keeps
+        them as counts of the game's own)."""
+        other = object.__new__(State)
+        other.players = self.players
+        other.chance = self.chance.copy()
+        other.table = self.table.copy()
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.scores = self.scores[:]
+        other.dealer = self.dealer
+        other.deal_no = self.deal_no
+        other.cut_winner = self.cut_winner
+        other.events = self.events[:] if history else []
+        other.deal_results = self.deal_results[:]
+        other.winner = self.winner
+        other.winning_side = self.winning_side
+        other.settled = self.settled
+        other.count_override = self.count_override
+        other.deal_orders = [order[:] for order in self.deal_orders]
+        other.log = self.log[:] if history else []
+        other.snapshot = self.snapshot
+        return other
+
     def emit(self, kind: EventKind, player: int | None = None, **payload: Any) -> None:
         self.events.append(Event(kind, player, self.deal_no, **payload))
 
@@ -353,8 +330,3 @@ class State(Record):
         self.events.append(
             Event(EventKind.SCORE, player, self.deal_no, points=points, what=what, **payload)
         )
-
-
-_RECORDS: tuple[type[Record], ...] = (Chance, Window, Table, State)
-for _record in (Window, Table, State):  # Chance copies itself
-    _record._compile()
