@@ -58,9 +58,9 @@ def _value(hint: Any, salt: int) -> Any:
 
 
 def _filled(cls: type, salt: int = 0) -> Any:
-    record: Any = object.__new__(cls)
+    record: Any = cls.__new__(cls)
     for index, f in enumerate(fields(cls)):
-        object.__setattr__(record, f.name, _value(_HINTS[cls][f.name], salt + index))
+        setattr(record, f.name, _value(_HINTS[cls][f.name], salt + index))
     return record
 
 

@@ -180,7 +180,7 @@ class Table:
         )
 
     def copy(self) -> Table:
-        other = object.__new__(Table)
+        other = Table.__new__(Table)
         other.players = self.players
         other.order = self.order[:]
         other.hands = [set(cards) for cards in self.hands]
@@ -297,7 +297,7 @@ class State:
     def copy(self, *, history: bool = True) -> State:
         """A copy; without ``history``, its events and moves are left empty (a snapshot keeps
         them as counts of the game's own)."""
-        other = object.__new__(State)
+        other = State.__new__(State)
         other.players = self.players
         other.chance = self.chance.copy()
         other.table = self.table.copy()
