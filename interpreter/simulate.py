@@ -91,7 +91,9 @@ class Summary:
                 if self.game_values.count
                 else {}
             ),
-            **({} if self.duplicate is None else {"duplicate": self.duplicate.as_json(self.agents)}),
+            **(
+                {} if self.duplicate is None else {"duplicate": self.duplicate.as_json(self.agents)}
+            ),
         }
 
 

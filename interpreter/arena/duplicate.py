@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from interpreter.arena.paired import Ratio, margins
 from interpreter.engine import Game, Rules
+from interpreter.model import Variant
 
 
 def seatings(rules: Rules) -> list[tuple[int, ...]]:
@@ -43,6 +44,11 @@ def seatings(rules: Rules) -> list[tuple[int, ...]]:
                 seated[seat] = coming
         result.append(tuple(seated))
     return result
+
+
+def seating_count(variant: Variant) -> int:
+    """How many times duplicate play deals each board: once per side."""
+    return len(Rules(variant).sides)
 
 
 @dataclass

@@ -101,9 +101,7 @@ def agent_class(spec: str) -> type:
             raise AgentError(f"agent {spec!r}: module {module_name} has no {class_name!r}")
         found = getattr(found, part)
     if not isinstance(found, type):
-        raise AgentError(
-            f"agent {spec!r}: {class_name} is a {type(found).__name__}, not a class"
-        )
+        raise AgentError(f"agent {spec!r}: {class_name} is a {type(found).__name__}, not a class")
     if not callable(getattr(found, "choose", None)):
         raise AgentError(
             f"agent {spec!r}: {class_name} does not follow the agent protocol: it has no "
