@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.agents import Agent
-from interpreter.arena.duplicate import Duplicate, seatings
+from interpreter.arena.duplicate import Board, Duplicate, seatings
 from interpreter.arena.entrants import Entrant, checked, entrant
 from interpreter.arena.hooks import Listeners
 from interpreter.engine import EventKind, Game, Reason, Rules
@@ -104,6 +104,7 @@ def simulate(
     seed: int = 0,
     agents: Sequence[str | Agent] = ("random", "random"),
     duplicate: bool = False,
+    on_board: Callable[[Board], None] | None = None,
     on_deal: Callable[[], None] | None = None,
     on_record: Callable[[Record], None] | None = None,
     embed_variant: bool = False,
@@ -112,7 +113,8 @@ def simulate(
     for its deals but not as a game.  ``agents``: one per seat, each a shipped bot's name, a
     ``module:Class`` from outside the project, or an agent object.  With ``duplicate``, each
     game seed is played once per seating of the agents (a board), boards are whole, and
-    ``deals`` deals are played in each seating.  Reproducible by ``seed``.  With
+    ``deals`` deals are played in each seating; ``on_board`` is handed each board's result.
+    Reproducible by ``seed``.  With
     ``on_record``, each finished game is handed over as a game record (embedding the variant if
     asked)."""
     rules = Rules(variant)
@@ -142,7 +144,9 @@ def simulate(
                 bots = [entrants[e].make(rules, agent_seeds[e]) for e in seated]
                 note = f"board {board.boards + 1}, seating {number + 1} of {len(orders)}"
                 games.append((seated, table.play(game_seed, who, bots, None, note)))
-            board.add_board(games)
+            result = board.add_board(games)
+            if on_board is not None:
+                on_board(result)
     else:
         while summary.deals < deals:
             game_seed = seeds.getrandbits(63)

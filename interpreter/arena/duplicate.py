@@ -51,6 +51,15 @@ def seating_count(variant: Variant) -> int:
     return len(Rules(variant).sides)
 
 
+@dataclass(frozen=True)
+class Board:
+    """One board's result: each entrant's points over every seating, and the deals played in
+    them all (each seat plays every deal)."""
+
+    points: tuple[int, ...]
+    deals: int
+
+
 @dataclass
 class Duplicate:
     """What duplicate play measured, per entrant and per side, as running sums: its size does
@@ -83,7 +92,7 @@ class Duplicate:
     def partnerships(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
 
-    def add_board(self, games: list[tuple[tuple[int, ...], Game]]) -> None:
+    def add_board(self, games: list[tuple[tuple[int, ...], Game]]) -> Board:
         """Count one board: each seating (the entrant in each seat) with its finished game."""
         totals = [0] * len(self.points)
         deals = 0
@@ -105,6 +114,7 @@ class Duplicate:
         for index, margin in enumerate(margins(side_totals)):
             self.side_points[index] += side_totals[index]
             self.side_margins[index].add(margin, (len(side_totals) - 1) * deals)
+        return Board(tuple(totals), deals)
 
     def per_deal(self, points: int) -> float:
         """Points per deal played (by one seat, in every seating)."""
