@@ -116,7 +116,7 @@ def markdown(ladders: dict[str, Ladder], command: str) -> str:
             )
     lines += [
         "",
-        "| variant | bots | boards | lead of the first, points per seat and deal | 95 % interval |",
+        "| variant | bots | boards | lead of the first, per seat and deal | 95 % interval |",
         "|---|---|---:|---:|---|",
     ]
     for name, ladder in ladders.items():

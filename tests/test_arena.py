@@ -44,9 +44,10 @@ def outside_bots() -> object:
     return outside_bots
 
 
-def bezique(*args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
-    """``bezique ARGS`` in a process whose ``PYTHONPATH`` has the outside bots' folder."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(BOTS)])}
+def bezique(*args: str, answers: str = "", folder: Path = BOTS) -> subprocess.CompletedProcess[str]:
+    """``bezique ARGS`` in a process whose ``PYTHONPATH`` has ``folder``, by default the
+    outside bots' folder."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
     return subprocess.run(
         [sys.executable, "-m", "interpreter.cli", *args],
         input=answers,
@@ -215,6 +216,20 @@ def test_an_outside_class_plays_in_play_from_the_command_line(tmp_path: Path) ->
     written = tomllib.loads(record.read_text(encoding="utf-8"))
     assert written["seats"] == ["person", "outside_bots:Cautious"]
     assert any(action.startswith("p2 play ") for action in written["actions"])
+
+
+def test_the_example_bot_of_the_guide_plays_duplicate_deals(tmp_path: Path) -> None:
+    page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    after = page[page.index("<!-- example: mybots -->") :]
+    (tmp_path / "mybots.py").write_text(after.split("```python\n")[1].split("```")[0])
+    run = bezique(
+        "simulate", "bezique", "--deals", "3", "--duplicate", "--agents", "mybots:Cautious",
+        "--json", folder=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)["duplicate"]
+    assert [a["agent"] for a in data["agents"]] == ["mybots:Cautious"] * 2
+    assert data["agents"][0]["difference"] == -data["agents"][1]["difference"]
 
 
 @pytest.mark.parametrize(
