@@ -12,15 +12,20 @@ from interpreter.records import Record, replay_file, write
 
 
 def record_writer(directory: str, name: str) -> Callable[[Record], None]:
-    """Write each record handed over into ``directory`` as ``NAME-SEED.toml``."""
+    """Write each record handed over into ``directory`` as ``NAME-SEED.toml``; the next
+    records of the same seed (duplicate play deals each seed once per seating) as
+    ``NAME-SEED-2.toml``, ``NAME-SEED-3.toml`` and so on (they come one after another)."""
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ValueError(f"cannot create {folder}: {error.strerror or error}") from None
+    last = [-1, 0]  # the seed of the last record written, and how many of it in a row
 
     def save(record: Record) -> None:
-        path = folder / f"{name}-{record.seed}.toml"
+        last[:] = [record.seed, last[1] + 1 if record.seed == last[0] else 1]
+        again = f"-{last[1]}" if last[1] > 1 else ""
+        path = folder / f"{name}-{record.seed}{again}.toml"
         path.write_text(write(record), encoding="utf-8")
 
     return save

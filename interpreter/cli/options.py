@@ -120,8 +120,16 @@ def _game_commands(sub: Commands) -> None:
         "--agents",
         default="random,greedy",
         metavar="A,B,…",
-        help=f"the agent of each seat from p1 on, from: {', '.join(AGENT_NAMES)}; a list "
-        "shorter than the seats is repeated to fill them (greedy: every seat)",
+        help=f"the agent of each seat from p1 on: {', '.join(AGENT_NAMES)}, or module:Class "
+        "for a class from outside (imported from PYTHONPATH); a list shorter than the seats "
+        "is repeated to fill them (greedy: every seat)",
+    )
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seating of the agents (seats swapped, or rotated), so "
+        "that the luck of the cards cancels, and compare the agents with 95%% intervals; N "
+        "deals in each seating",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
@@ -139,7 +147,13 @@ def _game_commands(sub: Commands) -> None:
         "--seed", type=_seed, metavar="S", help="seeds the game (default: a new game each time)"
     )
     play.add_argument("--seat", type=_positive, default=1, metavar="N", help="your seat: 2 is p2")
-    play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the bots")
+    play.add_argument(
+        "--bot",
+        default="greedy",
+        metavar="AGENT",
+        help=f"the bot in every other seat: {', '.join(AGENT_NAMES)}, or module:Class for a "
+        "class from outside (imported from PYTHONPATH)",
+    )
     play.add_argument(
         "--record", metavar="FILE", help="write the game record to FILE (default: none)"
     )

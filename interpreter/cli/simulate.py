@@ -11,6 +11,8 @@ from interpreter.agents import AGENT_NAMES
 from interpreter.cli.output import Output, load_variant, tables
 
 if TYPE_CHECKING:
+    from interpreter.arena.duplicate import Duplicate
+    from interpreter.arena.paired import Ratio
     from interpreter.model import Variant
     from interpreter.simulate import Summary
 
@@ -19,11 +21,15 @@ def seat_agents(given: str, players: int) -> list[str]:
     """The agent of each seat from ``--agents``: the names in seat order, ``p1`` first, the
     list repeated to fill the seats when it is shorter.  Repeating it keeps the one meaning of
     a single name (every seat) and, in a partnership game, where partners sit two seats apart
-    (``p1`` and ``p3``), makes ``A,B`` a side of A against a side of B."""
+    (``p1`` and ``p3``), makes ``A,B`` a side of A against a side of B.  A name with a colon
+    is a class from outside the project, ``module:Class``, checked when the run starts."""
     names = [name.strip() for name in given.split(",") if name.strip()]
-    unknown = [name for name in names if name not in AGENT_NAMES]
+    unknown = [name for name in names if name not in AGENT_NAMES and ":" not in name]
     if unknown:
-        raise ValueError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(AGENT_NAMES)}")
+        raise ValueError(
+            f"unknown agent {unknown[0]!r}; known agents: {', '.join(AGENT_NAMES)} or "
+            "module:Class (a class from outside the project)"
+        )
     if not names:
         raise ValueError(f"--agents: name at least one agent ({', '.join(AGENT_NAMES)})")
     if len(names) > players:
@@ -36,6 +42,8 @@ def seat_agents(given: str, players: int) -> list[str]:
 def simulate_command(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from interpreter.arena.duplicate import seating_count
+    from interpreter.arena.entrants import entrant
     from interpreter.cli_records import record_writer
     from interpreter.loader import shipped_variant_names
     from interpreter.simulate import simulate
@@ -43,6 +51,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     out, err = tables(), tables(stderr=True)
     agents = seat_agents(args.agents, variant.players.count)
+    for agent in dict.fromkeys(agents):  # a wrong module:Class is reported before any play
+        entrant(agent)
+    total = args.deals * (seating_count(variant) if args.duplicate else 1)
     show_bar = not args.json and err.is_terminal
     with Progress(
         "[progress.description]{task.description}",
@@ -53,12 +64,13 @@ def simulate_command(args: argparse.Namespace) -> int:
         disable=not show_bar,
         transient=True,
     ) as progress:
-        task = progress.add_task(f"{variant.name}: deals", total=args.deals)
+        task = progress.add_task(f"{variant.name}: deals", total=total)
         summary = simulate(
             variant,
             args.deals,
             seed=args.seed,
             agents=agents,
+            duplicate=args.duplicate,
             on_deal=lambda: progress.advance(task),
             on_record=None if args.record is None else record_writer(args.record, variant.name),
             embed_variant=args.variant not in shipped_variant_names(),
@@ -90,13 +102,15 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
     if repeated:
         seated = ", ".join(f"p{seat + 1} {agent}" for seat, agent in enumerate(summary.agents))
         out.print(f"Seats: {seated} (the agents given, repeated to fill the seats)")
-    seats = Table(title="Per seat (points per deal)")
+    rotated = summary.duplicate is not None  # every agent took every seat in turn
+    title = "Per seat (points per deal" + (", every agent in turn)" if rotated else ")")
+    seats = Table(title=title)
     for column in ("seat", "agent", "mean", "sd", "games won", "brisques/deal", "last tricks"):
         seats.add_column(column, justify="right" if column not in ("seat", "agent") else "left")
     for seat, agent in enumerate(summary.agents):
         seats.add_row(
             f"p{seat + 1}",
-            agent,
+            "(all)" if rotated else escape(agent),
             f"{summary.mean_scores[seat]:.1f}",
             f"{summary.sd_scores[seat]:.1f}",
             str(summary.game_wins[seat]),
@@ -104,18 +118,20 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
             str(summary.last_tricks[seat]),
         )
     out.print(seats)
-    if any(len(side) > 1 for side in summary.sides):
+    if any(len(side) > 1 for side in summary.sides) and not rotated:
         sides = Table(title="Per side (points per deal, partners added)")
         for column in ("side", "agents", "mean", "games won"):
             sides.add_column(column, justify="right" if column in ("mean", "games won") else "left")
         for index, side in enumerate(summary.sides):
             sides.add_row(
                 " + ".join(f"p{s + 1}" for s in side),
-                ", ".join(summary.agents[s] for s in side),
+                escape(", ".join(summary.agents[s] for s in side)),
                 f"{sum(summary.mean_scores[s] for s in side):.1f}",
                 str(summary.side_wins[index]),
             )
         out.print(sides)
+    if summary.duplicate is not None:
+        print_duplicate(out, summary.duplicate, summary.agents)
     if summary.game_values.count:
         share = summary.rubicons / summary.game_values.count
         out.print(
@@ -129,3 +145,52 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
     for what, count in sorted(summary.combinations.items(), key=lambda item: -item[1]):
         combos.add_row(escape(what), str(count), f"{count / max(summary.deals, 1):.3f}")
     out.print(combos)
+
+
+def print_duplicate(out: Output, board: Duplicate, agents: tuple[str, ...]) -> None:
+    """The comparison of duplicate play: per agent, and per side in a partnership game."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    out.print(
+        f"Duplicate: {board.boards} board(s), each played in {board.seatings} seatings "
+        f"({board.deals} deals); difference: points per deal less the others' mean, with its "
+        "95 % interval"
+    )
+    columns = ("agent", "first seat", "points/deal", "difference", "95 % interval", "games won")
+    table = Table(title="Per agent (duplicate)")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for who, agent in enumerate(agents):
+        table.add_row(
+            escape(agent),
+            f"p{who + 1}",
+            f"{board.per_deal(board.points[who]):.1f}",
+            f"{board.margins[who].mean:+.1f}",
+            _interval(board.margins[who]),
+            str(board.games_won[who]),
+        )
+    out.print(table)
+    if not board.partnerships:
+        return
+    table = Table(title="Per side (duplicate, partners added)")
+    for column in ("first seats", "agents", "points/deal", "difference", "95 % interval"):
+        table.add_column(
+            column, justify="left" if "seats" in column or column == "agents" else "right"
+        )
+    for index, side in enumerate(board.sides):
+        table.add_row(
+            " + ".join(f"p{who + 1}" for who in side),
+            escape(", ".join(agents[who] for who in side)),
+            f"{board.per_deal(board.side_points[index]):.1f}",
+            f"{board.side_margins[index].mean:+.1f}",
+            _interval(board.side_margins[index]),
+        )
+    out.print(table)
+
+
+def _interval(ratio: Ratio) -> str:
+    interval = ratio.interval()
+    if interval is None:
+        return "— (one board)"
+    return f"{interval[0]:+.1f} to {interval[1]:+.1f}"

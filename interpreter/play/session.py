@@ -15,8 +15,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from interpreter.agents import make_agent
-from interpreter.engine import EventKind, Game, IllegalMoveError, Move, MoveSyntaxError, Phase
+from interpreter.arena.entrants import Entrant, checked, entrant
+from interpreter.arena.hooks import Listeners
+from interpreter.engine import (
+    EventKind,
+    Game,
+    IllegalMoveError,
+    Move,
+    MoveSyntaxError,
+    Phase,
+    PlayerView,
+)
 from interpreter.model import Variant
 from interpreter.play.deal_end import breakdown
 from interpreter.play.hints import NO_HINTS, Explainer, hinter
@@ -82,15 +91,16 @@ def play_terminal(
     practice: bool = False,
     pause: bool | None = None,
 ) -> int:
-    """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` in every other;
-    the exit status: 0, or 130 after Ctrl-C.  ``pause``: wait for Enter at the end of each
-    deal (by default when standard input is a terminal).  ``read`` asks for an answer
-    (``input``, looked up when the game starts)."""
+    """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` (a shipped bot's
+    name or ``module:Class``) in every other; the exit status: 0, or 130 after Ctrl-C.
+    ``pause``: wait for Enter at the end of each deal (by default when standard input is a
+    terminal).  ``read`` asks for an answer (``input``, looked up when the game starts)."""
     players = variant.players.count
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be between 1 and {players}")
     if record is not None and not Path(record).parent.is_dir():
         raise ValueError(f"--record {record}: there is no folder {Path(record).parent}")
+    bots = entrant(bot)  # a wrong module:Class is reported before the game starts
     if seed is None:
         seed = random.randrange(2**63)  # so that a record of the game replays exactly
     game = Game.new(variant, seed=seed)
@@ -102,7 +112,7 @@ def play_terminal(
         embed=embed,
     )
     screen = Screen(read or input, console, sys.stdin.isatty() if pause is None else pause)
-    session = Session(game, seat, bot, seed, screen, practice)
+    session = Session(game, seat, bots, seed, screen, practice)
     try:
         code = session.run()
     except Quit:
@@ -133,17 +143,16 @@ class Session:
     """One game at the terminal: what has been shown, and what can be taken back."""
 
     def __init__(
-        self, game: Game, seat: int, bot: str, seed: int, screen: Screen, practice: bool
+        self, game: Game, seat: int, bot: Entrant, seed: int, screen: Screen, practice: bool
     ) -> None:
         self.game = game
         self.seat = seat
         self.seed = seed
         self.screen = screen
         self.practice = practice
-        self.bots = {
-            s: make_agent(bot, game.rules, seed + s) for s in range(game.players) if s != seat
-        }
-        self.names = seat_names(game, seat, bot)
+        self.bot = bot
+        self.seat_bots()
+        self.names = seat_names(game, seat, bot.label)
         self.shown = 0  # events printed so far
         self.explained: set[str] = set()  # the card marks explained so far
         self.made: list[tuple[int, str]] = []  # before each of the person's moves: moves made
@@ -154,6 +163,18 @@ class Session:
     def practice_note(self) -> str:
         """What the game's record says of a practice game."""
         return f"a practice game: {plural(self.taken_back, 'move')} taken back with undo"
+
+    def seat_bots(self) -> None:
+        """Make the bots of the other seats.  Bots that are told what happens (docs/agents.md)
+        are made again after an undo, and told the game so far from its start."""
+        game, bot = self.game, self.bot
+        others = [s for s in range(game.players) if s != self.seat]
+        made = {s: bot.make(game.rules, self.seed + s) for s in others}
+        self.bots: dict[int, Callable[[PlayerView], Move]] = {
+            s: agent.choose if bot.trusted else checked(agent, bot.label)
+            for s, agent in made.items()
+        }
+        self.listeners = Listeners(game, [made.get(s) for s in range(game.players)])
 
     # -- the game ------------------------------------------------------------------------------
     def run(self) -> int:
@@ -167,13 +188,15 @@ class Session:
             screen.say("A practice game: undo takes back your last move and the bots’ replies.")
         while not game.is_over:
             self.show_events()
+            self.listeners.tell()
             if game.to_act == self.seat:
                 self.turn()
                 continue
             other = game.to_act
             assert other is not None
-            game.step(self.bots[other].choose(game.view(other)))
+            game.step(self.bots[other](game.view(other)))
         self.show_events()
+        self.listeners.tell()
         self.game_over()
         return 0
 
@@ -322,6 +345,8 @@ class Session:
             self.game.undo()
         self.shown = len(self.game.events)
         self.taken_back += 1
+        if self.listeners:
+            self.seat_bots()
         followed = f" and the {plural(after, 'move')} that followed it" if after else ""
         say(f"Taken back: {text} (your move){followed}.")
         return True

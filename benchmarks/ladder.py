@@ -1,0 +1,178 @@
+"""The rating ladder: the shipped bots against each other in duplicate play, per variant, rated
+with openskill (the Weng-Lin method, Plackett-Luce model; ``pip install -e '.[ratings]'``).
+
+    python benchmarks/ladder.py [--deals 200] [--variants bezique,rubicon,…] [--bots A,B,…]
+        [--seed 1] [--write docs/ladder.md]
+
+For each variant, every pair of bots plays ``--deals`` duplicate deals in each seating
+(``bezique simulate VARIANT --duplicate --agents A,B``: the seats are filled A, B, A, B, …, so
+that in a partnership game A's side plays B's side).  Each board is one rated match: the teams
+are the variant's sides (a partnership is a team of two), each scored by its points over all
+the board's seatings.  A bot that holds two seats of a three-handed match is rated in both, and
+takes the mean of the two updates.  Each variant has a ladder of its own, every bot starting
+from openskill's default rating (μ 25, σ 25/3); bots are ranked by μ − 3σ.
+
+The pairs' table gives, for each pair, the lead of the bot that scored more: its points per
+seat and per deal less the other's (in a partnership, half its side's lead), with the 95 %
+interval of :mod:`interpreter.arena.paired`.
+
+The Markdown goes to standard output; ``--write FILE`` puts it into FILE between the lines
+``<!-- ladder: begin -->`` and ``<!-- ladder: end -->`` instead (docs/ladder.md).  The same
+options give the same tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import defaultdict
+from itertools import combinations
+from pathlib import Path
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from interpreter.agents import AGENT_NAMES
+from interpreter.arena.duplicate import Board
+from interpreter.arena.paired import Ratio
+from interpreter.engine import Rules
+from interpreter.loader import load_variant
+from interpreter.simulate import simulate
+
+VARIANTS = ("bezique", "rubicon", "polish", "three-handed", "four-handed-partners")
+BEGIN, END = "<!-- ladder: begin -->", "<!-- ladder: end -->"
+
+
+class Ladder:
+    """The ratings of one variant's bots, and the pairs' leads."""
+
+    def __init__(self, bots: list[str]) -> None:
+        self.model = PlackettLuce()
+        self.ratings = {bot: self.model.rating(name=bot) for bot in bots}
+        self.boards = dict.fromkeys(bots, 0)
+        self.leads: dict[tuple[str, str], Ratio] = {}
+
+    def rate(self, seated: list[str], sides: tuple[tuple[int, ...], ...], board: Board) -> None:
+        """One board as a match: a team per side, scored by the side's points."""
+        teams = [[seated[seat] for seat in side] for side in sides]
+        scores = [float(sum(board.points[seat] for seat in side)) for side in sides]
+        # a copy per seat: openskill would take one object in two places as one player
+        copies = [[self._copy(bot) for bot in team] for team in teams]
+        rated = self.model.rate(copies, scores=scores)
+        updates: dict[str, list[PlackettLuceRating]] = defaultdict(list)
+        for team, new in zip(teams, rated, strict=True):
+            for bot, rating in zip(team, new, strict=True):
+                updates[bot].append(rating)
+        for bot, ratings in updates.items():
+            self.ratings[bot] = self.model.rating(
+                mu=statistics.fmean(r.mu for r in ratings),
+                sigma=statistics.fmean(r.sigma for r in ratings),
+                name=bot,
+            )
+            self.boards[bot] += 1
+
+    def _copy(self, bot: str) -> PlackettLuceRating:
+        rating = self.ratings[bot]
+        return self.model.rating(mu=rating.mu, sigma=rating.sigma, name=bot)
+
+    def lead(self, pair: tuple[str, str], seated: list[str], board: Board) -> None:
+        """The first bot's points per seat less the second's, per deal."""
+        first = [p for bot, p in zip(seated, board.points, strict=True) if bot == pair[0]]
+        second = [p for bot, p in zip(seated, board.points, strict=True) if bot == pair[1]]
+        y = sum(first) * len(second) - sum(second) * len(first)
+        self.leads.setdefault(pair, Ratio()).add(y, len(first) * len(second) * board.deals)
+
+
+def run(variant_name: str, bots: list[str], deals: int, seed: int) -> Ladder:
+    variant = load_variant(variant_name)
+    sides = Rules(variant).sides
+    ladder = Ladder(bots)
+    for pair in combinations(bots, 2):
+        seated = [pair[seat % 2] for seat in range(variant.players.count)]
+
+        def counted(board: Board, pair: tuple[str, str] = pair, seated: list[str] = seated) -> None:
+            ladder.rate(seated, sides, board)
+            ladder.lead(pair, seated, board)
+
+        simulate(variant, deals, seed=seed, agents=seated, duplicate=True, on_board=counted)
+    return ladder
+
+
+def markdown(ladders: dict[str, Ladder], command: str) -> str:
+    from importlib.metadata import version
+
+    lines = [
+        f"Made by `{command}` (openskill {version('openskill')}, Plackett-Luce model).",
+        "",
+        "| variant | rank | bot | μ − 3σ | μ | σ | boards |",
+        "|---|---:|---|---:|---:|---:|---:|",
+    ]
+    for name, ladder in ladders.items():
+        ranked = sorted(ladder.ratings.items(), key=lambda item: -item[1].ordinal())
+        for rank, (bot, rating) in enumerate(ranked, start=1):
+            lines.append(
+                f"| {name} | {rank} | {bot} | {rating.ordinal():.1f} | {rating.mu:.1f} "
+                f"| {rating.sigma:.2f} | {ladder.boards[bot]} |"
+            )
+    lines += [
+        "",
+        "| variant | bots | boards | lead of the first, per seat and deal | 95 % interval |",
+        "|---|---|---:|---:|---|",
+    ]
+    for name, ladder in ladders.items():
+        for (first, second), ratio in ladder.leads.items():
+            sign = 1 if ratio.mean >= 0 else -1  # the bot that led first
+            if sign < 0:
+                first, second = second, first
+            interval = ratio.interval()
+            shown = "—"
+            if interval is not None:
+                low, high = sorted(sign * end for end in interval)
+                shown = f"{low:+.1f} to {high:+.1f}"
+            lines.append(
+                f"| {name} | {first} vs {second} | {ratio.boards} | {sign * ratio.mean:+.1f} "
+                f"| {shown} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def write_into(path: Path, table: str) -> None:
+    """Replace what lies between the markers of ``path`` by ``table``."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        raise SystemExit(f"{path}: needs one line {BEGIN} and, after it, one line {END}")
+    before, rest = text.split(BEGIN)
+    _, after = rest.split(END)
+    path.write_text(f"{before}{BEGIN}\n\n{table}\n{END}{after}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="per pair and seating")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--bots", default=",".join(AGENT_NAMES))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", metavar="FILE", help="put the tables into FILE")
+    args = parser.parse_args(argv)
+    bots = [bot.strip() for bot in args.bots.split(",") if bot.strip()]
+    if len(bots) < 2 or args.deals < 1:
+        parser.error("--bots: name at least two bots; --deals: at least 1")
+    ladders = {
+        name.strip(): run(name.strip(), bots, args.deals, args.seed)
+        for name in args.variants.split(",")
+        if name.strip()
+    }
+    command = (
+        f"python benchmarks/ladder.py --deals {args.deals} --seed {args.seed} "
+        f"--variants {','.join(ladders)} --bots {','.join(bots)}"
+    )
+    table = markdown(ladders, command)
+    if args.write:
+        write_into(Path(args.write), table)
+    else:
+        sys.stdout.write(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

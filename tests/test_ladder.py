@@ -1,0 +1,66 @@
+"""The rating ladder (benchmarks/ladder.py) on a tiny budget: it rates the shipped bots per
+variant, partnerships as teams, and writes its tables between the markers of a page."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def ladder() -> Iterator[ModuleType]:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import ladder
+
+        yield ladder
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+        sys.modules.pop("ladder", None)
+
+
+def test_the_ladder_writes_its_tables_into_the_page(ladder: ModuleType, tmp_path: Path) -> None:
+    page = tmp_path / "ladder.md"
+    page.write_text(
+        "# Ladder\n\nabove\n\n<!-- ladder: begin -->\nold\n<!-- ladder: end -->\nbelow\n"
+    )
+    args = ["--deals", "2", "--variants", "rubicon,four-handed-partners", "--write", str(page)]
+    assert ladder.main(args) == 0
+    text = page.read_text()
+    assert text.startswith("# Ladder\n\nabove\n\n<!-- ladder: begin -->\n") and "old" not in text
+    assert text.endswith("<!-- ladder: end -->\nbelow\n")
+    assert "Made by `python benchmarks/ladder.py --deals 2 --seed 1 --variants" in text
+    rows = [line for line in text.splitlines() if line.startswith("| rubicon | ")]
+    assert [row.split(" | ")[2] for row in rows[:2]] in (["greedy", "random"], ["random", "greedy"])
+    assert any(" vs " in row for row in rows)
+    assert ladder.main(args) == 0 and page.read_text() == text  # the same options, the same tables
+
+
+def test_partners_are_rated_as_a_team(ladder: ModuleType) -> None:
+    from interpreter.arena.duplicate import Board
+
+    rated = ladder.Ladder(["random", "greedy"])
+    seated = ["random", "greedy", "random", "greedy"]
+    rated.rate(seated, ((0, 2), (1, 3)), Board((10, 300, 20, 250), 4))
+    greedy, random_ = rated.ratings["greedy"], rated.ratings["random"]
+    assert greedy.mu > 25 > random_.mu and rated.boards == {"random": 1, "greedy": 1}
+    # a team of two: the same update as the model gives the side of two members
+    model = ladder.PlackettLuce()
+    team = model.rate(
+        [[model.rating(), model.rating()], [model.rating(), model.rating()]], scores=[30, 550]
+    )
+    assert greedy.mu == pytest.approx(team[1][0].mu) and random_.mu == pytest.approx(team[0][0].mu)
+
+
+def test_a_page_without_markers_is_refused(ladder: ModuleType, tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# no markers\n")
+    with pytest.raises(SystemExit, match="needs one line <!-- ladder: begin -->"):
+        ladder.write_into(page, "| table |\n")
+    assert page.read_text() == "# no markers\n"
