@@ -57,7 +57,7 @@ def _value(hint: Any, salt: int) -> Any:
     return object()  # an immutable value of the engine (an entry, an event...): shared
 
 
-def _filled(cls: type, salt: int = 0) -> Any:
+def _filled(cls: Any, salt: int = 0) -> Any:
     record: Any = cls.__new__(cls)
     for index, f in enumerate(fields(cls)):
         setattr(record, f.name, _value(_HINTS[cls][f.name], salt + index))
