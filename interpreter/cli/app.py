@@ -106,8 +106,9 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from interpreter.web.server import serve
     except ModuleNotFoundError as error:  # the web extra is not installed
+        missing = (error.name or "starlette").split(".")[0]
         raise ValueError(
-            f"serve needs the web extra ({error.name} is not installed): pip install -e '.[web]'"
+            f"serve needs the web extra ({missing} is not installed): pip install -e '.[web]'"
         ) from None
     return serve(args.port, open_browser=args.open)
 

@@ -163,6 +163,7 @@ def listen(port: int, host: str = HOST) -> socket.socket:
         sock.close()
         reason = error.strerror or str(error)
         raise ValueError(f"--port {port}: cannot listen on {host}:{port}: {reason}") from None
+    sock.listen(128)  # from now on a request waits for the server instead of being refused
     return sock
 
 
