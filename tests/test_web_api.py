@@ -24,7 +24,7 @@ def _play_out(api: Api, created: dict[str, Any], most: int = 5000) -> dict[str, 
     game, seat, view = created["game"], created["seat"], created["view"]
     for _ in range(most):
         if view["over"]:
-            return view
+            return dict(view)
         view = api.call("move", {"game": game, "seat": seat, "move": view["moves"][0]["move"]})
     raise AssertionError("the game did not end")
 
@@ -45,7 +45,10 @@ def test_a_whole_game_is_played_recorded_and_replayed_trick_by_trick() -> None:
     view = _play_out(api, created)
     assert view["game_over"][0].startswith("Game over: p1 (you) ")
     assert len(view["deal_ends"]) >= 2
-    assert all(end["lines"][0] == f"End of deal {end['deal']}. Points scored in it:" for end in view["deal_ends"])
+    assert all(
+        end["lines"][0] == f"End of deal {end['deal']}. Points scored in it:"
+        for end in view["deal_ends"]
+    )
     record = api.call("record", {"game": created["game"]})
     assert record["file"] == "bezique-5.toml"
     parsed = parse(record["text"])
@@ -78,8 +81,11 @@ def test_a_seat_sees_the_same_in_every_world_it_cannot_tell_from_the_real_one(na
     variant = load_variant(name)
     players = variant.players.count
     web = WebGame(
-        Game.new(variant, seed=11), ["person"] + ["greedy"] * (players - 1), seed=11,
-        variant_name=name, embed=False,
+        Game.new(variant, seed=11),
+        ["person"] + ["greedy"] * (players - 1),
+        seed=11,
+        variant_name=name,
+        embed=False,
     )
     for step in range(40):
         if web.game.is_over:
@@ -122,7 +128,9 @@ def test_the_json_of_a_seat_holds_no_card_of_another_hand_it_has_not_seen() -> N
         leaked = (hidden | pretty) & set(found)
         assert not leaked, f"the view of p1 names {sorted(leaked)}, which p1 has not seen"
         checked += len(hidden)
-        view = api.call("move", {"game": created["game"], "seat": 0, "move": view["moves"][-1]["move"]})
+        view = api.call(
+            "move", {"game": created["game"], "seat": 0, "move": view["moves"][-1]["move"]}
+        )
     assert checked > 30, "the test found no hidden card to look for"
 
 
@@ -133,7 +141,11 @@ def test_an_illegal_move_is_refused_with_the_engine_reason_and_changes_nothing()
     before = api.call("view", args)
     held = {card["card"] for card in before["hand"]}
     absent = next(f"{r}{s}" for r in "AKQJT987" for s in "SHDC" if f"{r}{s}" not in held)
-    for move, reason in ((f"play {absent}", "not allowed: "), ("score 9", "not allowed: "), ("dance", "not a move: ")):
+    for move, reason in (
+        (f"play {absent}", "not allowed: "),
+        ("score 9", "not allowed: "),
+        ("dance", "not a move: "),
+    ):
         with pytest.raises(ApiError) as refused:
             api.call("move", {**args, "move": move})
         assert refused.value.status == 409 and refused.value.message.startswith(reason), move
@@ -200,9 +212,21 @@ def test_a_posted_variant_is_checked_played_and_embedded_in_its_record() -> None
 @pytest.mark.parametrize(
     ("text", "file", "problem"),
     [
-        ('extends = "bezique"\nname = "x"\n[game]\ntarget = "no"\n', "mine.toml", "mine.toml:4: game.target: "),
-        ('extends = "/etc/passwd"\nname = "x"\n', "x.toml", "x.toml:1: extends: may name only a shipped variant"),
-        ('extends = "../../secret.toml"\n', "x.toml", "x.toml:1: extends: may name only a shipped variant"),
+        (
+            'extends = "bezique"\nname = "x"\n[game]\ntarget = "no"\n',
+            "mine.toml",
+            "mine.toml:4: game.target: ",
+        ),
+        (
+            'extends = "/etc/passwd"\nname = "x"\n',
+            "x.toml",
+            "x.toml:1: extends: may name only a shipped variant",
+        ),
+        (
+            'extends = "../../secret.toml"\n',
+            "x.toml",
+            "x.toml:1: extends: may name only a shipped variant",
+        ),
         ('extends = "bezique"\n[deck\n', "/home/me/y.toml", "y.toml:2:"),
     ],
 )
@@ -223,10 +247,14 @@ def test_a_posted_variant_is_held_to_the_untrusted_size() -> None:
     padding = "# " + "x" * 1000 + "\n"
     large = HOUSE + padding * 300  # about 300 KiB: over the 256 KiB the loader takes
     checked = api.call("check", {"text": large})
-    assert checked["problems"] == [
-        "house.toml:1: the text is larger than 256 KiB, the most a variant file may hold in "
-        "untrusted mode"
-    ] or "256 KiB" in checked["problems"][0], checked
+    assert (
+        checked["problems"]
+        == [
+            "house.toml:1: the text is larger than 256 KiB, the most a variant file may hold in "
+            "untrusted mode"
+        ]
+        or "256 KiB" in checked["problems"][0]
+    ), checked
     with pytest.raises(ApiError) as refused:
         api.call("check", {"text": padding * 600})
     assert refused.value.status == 413
@@ -248,7 +276,11 @@ def test_a_record_that_does_not_replay_is_refused_at_its_line() -> None:
 def test_the_worker_entry_answers_json_and_never_raises() -> None:
     api = Api()
     assert json.loads(api.call_json("variants", ""))["ok"] is True
-    for op, text, status in (("nothing", "{}", 404), ("create", "not json", 400), ("create", "[]", 400)):
+    for op, text, status in (
+        ("nothing", "{}", 404),
+        ("create", "not json", 400),
+        ("create", "[]", 400),
+    ):
         answer = json.loads(api.call_json(op, text))
         assert answer["ok"] is False and answer["status"] == status, answer
     created = json.loads(api.call_json("create", '{"variant": "polish", "seed": 3}'))["result"]
@@ -257,7 +289,9 @@ def test_the_worker_entry_answers_json_and_never_raises() -> None:
 
 def test_the_oldest_game_is_dropped_past_the_most_kept() -> None:
     api = Api(most_games=2)
-    first, second, third = (api.call("create", {"variant": "bezique", "seed": s})["game"] for s in (1, 2, 3))
+    first, second, third = (
+        api.call("create", {"variant": "bezique", "seed": s})["game"] for s in (1, 2, 3)
+    )
     assert list(api.games) == [second, third]
     with pytest.raises(ApiError):
         api.call("view", {"game": first, "seat": 0})

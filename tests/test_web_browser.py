@@ -58,9 +58,10 @@ def _readable_hand(browser: webdriver.Chrome, width: int) -> None:
     assert cards, "no hand on the page"
     for card in cards:
         left = card.location["x"]
-        assert 0 <= left and left + card.size["width"] <= width, card.get_attribute("data-card")
+        assert left >= 0 and left + card.size["width"] <= width, card.get_attribute("data-card")
         size = browser.execute_script(
-            "return parseFloat(getComputedStyle(arguments[0].querySelector('.bz-rank')).fontSize)", card
+            "return parseFloat(getComputedStyle(arguments[0].querySelector('.bz-rank')).fontSize)",
+            card,
         )
         assert size >= 14, f"a card's rank is {size} px high"
 
@@ -73,7 +74,9 @@ def test_a_whole_deal_of_two_pack_bezique_by_clicking(browser: webdriver.Chrome,
     typed = browser.find_element(By.CSS_SELECTOR, ".bz-typed input")
     typed.send_keys("score 9")
     browser.find_element(By.CSS_SELECTOR, "[data-action='type-move']").click()
-    refused = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal")
+    refused = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal"
+    )
     assert refused[0].text.startswith("not allowed: "), refused[0].text
     assert browser.find_element(By.CSS_SELECTOR, ".bz-hand").text == before
     lines = _play_deal(browser, DESKTOP)
@@ -84,7 +87,9 @@ def test_a_whole_deal_of_two_pack_bezique_by_clicking(browser: webdriver.Chrome,
     assert game_state(browser)["deal"] == "2"
 
 
-def test_a_whole_deal_of_three_handed_bezique_on_a_phone(browser: webdriver.Chrome, url: str) -> None:
+def test_a_whole_deal_of_three_handed_bezique_on_a_phone(
+    browser: webdriver.Chrome, url: str
+) -> None:
     _open(browser, url + "?variant=three-handed&seed=4", PHONE, ".bz-game")
     _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
     seats = browser.find_elements(By.CSS_SELECTOR, ".bz-others .bz-seat h3")
@@ -94,7 +99,9 @@ def test_a_whole_deal_of_three_handed_bezique_on_a_phone(browser: webdriver.Chro
     assert [line.split(":")[0] for line in lines[1:4]] == ["p1 (you)", "p2 (greedy)", "p3 (greedy)"]
 
 
-def test_a_card_that_may_not_be_played_says_why_when_clicked(browser: webdriver.Chrome, url: str) -> None:
+def test_a_card_that_may_not_be_played_says_why_when_clicked(
+    browser: webdriver.Chrome, url: str
+) -> None:
     """In the last tricks of two-pack Bézique a card that does not follow suit is refused."""
     _open(browser, url + "?variant=bezique&seed=6", DESKTOP, ".bz-game")
     for _ in range(400):
@@ -105,7 +112,9 @@ def test_a_card_that_may_not_be_played_says_why_when_clicked(browser: webdriver.
     else:
         raise AssertionError("no card was ever refused")
     tries[0].click()
-    refused = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal")
+    refused = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal"
+    )
     assert refused[0].text.startswith("not allowed: must "), refused[0].text
 
 
@@ -117,32 +126,47 @@ def test_the_lobby_checks_a_variant_file_and_shows_its_texts_as_text(
     text = browser.find_element(By.CSS_SELECTOR, "textarea[name='variant-text']")
     text.send_keys('extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n')
     browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
-    problems = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict li"), 20, "problems")
+    problems = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict li"), 20, "problems"
+    )
     assert problems[0].text.startswith("house.toml:4: game.target: "), problems[0].text
     hostile = '<img src=x onerror="document.title=1">'
     text.clear()
     text.send_keys(f'extends = "bezique"\nname = "mine"\ntitle = \'{hostile}\'\n')
     browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
-    ok = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict .bz-ok"), 20, "the verdict")
+    ok = wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict .bz-ok"),
+        20,
+        "the verdict",
+    )
     assert hostile in ok[0].text
     browser.find_element(By.CSS_SELECTOR, "[data-action='play-own']").click()
-    status = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-status"), 20, "the game")
+    status = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-status"), 20, "the game"
+    )
     assert hostile in status[0].text
     assert not browser.find_elements(By.CSS_SELECTOR, "#bezique-app img")
 
 
-def test_a_record_is_replayed_trick_by_trick(browser: webdriver.Chrome, url: str, tmp_path: Path) -> None:
+def test_a_record_is_replayed_trick_by_trick(
+    browser: webdriver.Chrome, url: str, tmp_path: Path
+) -> None:
     api = Api()
     created = api.call("create", {"variant": "bezique", "seed": 9})
     view = created["view"]
     while not view["over"]:
-        view = api.call("move", {"game": created["game"], "seat": 0, "move": view["moves"][0]["move"]})
+        view = api.call(
+            "move", {"game": created["game"], "seat": 0, "move": view["moves"][0]["move"]}
+        )
     record = api.call("record", {"game": created["game"]})["text"]
     _open(browser, url, DESKTOP, ".bz-lobby")
     box = browser.find_element(By.CSS_SELECTOR, "textarea[name='record-text']")
     browser.execute_script("arguments[0].value = arguments[1]", box, record)
     browser.find_element(By.CSS_SELECTOR, "[data-action='open-record']").click()
-    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-replay"), 30, "the replay")
+    wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-replay"), 30, "the replay"
+    )
     hands = browser.find_elements(By.CSS_SELECTOR, ".bz-replay .bz-seat")
     assert len(hands) == 2
     browser.find_element(By.CSS_SELECTOR, "[data-action='next']").click()

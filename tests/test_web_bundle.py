@@ -31,7 +31,10 @@ def test_the_site_gets_the_front_end_but_the_server_page() -> None:
 
 def test_every_package_the_engine_imports_is_pinned_for_that_pyodide() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    needed = {dependency.split(">")[0].split("<")[0].replace("-", "_") for dependency in project["dependencies"]}
+    needed = {
+        dependency.split(">")[0].split("<")[0].replace("-", "_")
+        for dependency in project["dependencies"]
+    }
     pinned = {name.split("-")[0] for name in WHEELS}
     assert needed <= pinned, needed - pinned
     native = [name for name in WHEELS if not name.endswith("-none-any.whl")]
@@ -52,7 +55,9 @@ def test_without_npm_and_an_empty_cache_the_engine_is_not_bundled_and_says_why(
     assert json.loads((engine / MANIFEST).read_text()) == {"bundled": False, "reason": reason}
 
 
-def test_the_engine_can_be_left_out_on_purpose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_engine_can_be_left_out_on_purpose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(ENGINE, "0")
     monkeypatch.setenv("BEZIQUE_CACHE", str(tmp_path / "cache"))
     engine = tmp_path / "engine"

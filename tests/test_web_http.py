@@ -32,7 +32,9 @@ def test_a_game_is_created_viewed_and_played_over_http(client: TestClient) -> No
     game, view = created["game"], created["view"]
     assert client.get(f"/api/games/{game}/seats/0").json()["hand"] == view["hand"]
     move = view["moves"][0]["move"]
-    after = client.post(f"/api/games/{game}/seats/0/moves?since={view['log_size']}", json={"move": move})
+    after = client.post(
+        f"/api/games/{game}/seats/0/moves?since={view['log_size']}", json={"move": move}
+    )
     assert after.status_code == 200
     played = move.split()[1]
     shown = played[:-1] + "♠♥♦♣"["SHDC".index(played[-1])]
@@ -79,7 +81,9 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(client: TestClient) 
 
 def test_a_posted_variant_file_is_checked_with_its_lines(client: TestClient) -> None:
     bad = 'extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n'
-    answer = client.post("/api/check", json={"text": bad, "file": "C:\\Users\\me\\mine.toml"}).json()
+    answer = client.post(
+        "/api/check", json={"text": bad, "file": "C:\\Users\\me\\mine.toml"}
+    ).json()
     assert answer["ok"] is False
     assert answer["problems"][0].startswith("mine.toml:4: game.target: ")
     refused = client.post("/api/games", json={"variant_text": bad, "file": "mine.toml"})
@@ -105,7 +109,12 @@ def test_serve_prints_its_address_and_answers_there(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", "0"]
     environ = {**os.environ, "PYTHONPATH": str(ROOT)}
     with subprocess.Popen(
-        command, cwd=tmp_path, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=tmp_path,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     ) as server:
         try:
             assert server.stdout is not None
@@ -138,7 +147,10 @@ def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path: Path) -> N
         check=False,
     )
     assert done.returncode == 2, done.stderr
-    assert "bezique: serve needs the web extra (starlette is not installed): pip install -e '.[web]'" in done.stderr
+    assert (
+        "bezique: serve needs the web extra (starlette is not installed): pip install -e '.[web]'"
+        in done.stderr
+    )
 
 
 def test_serve_refuses_a_port_it_cannot_have() -> None:

@@ -33,16 +33,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.browser
-def test_a_rulebook_page_opens_its_game_which_the_browser_plays(
-    site: str, tmp_path: Path
-) -> None:
+def test_a_rulebook_page_opens_its_game_which_the_browser_plays(site: str, tmp_path: Path) -> None:
     with chromium(tmp_path / "profile") as browser:
         browser.set_page_load_timeout(60)
         browser.get(site + "variants/polish/")
         link = browser.find_element(By.LINK_TEXT, "Play this variant")
         assert link.get_attribute("href") == site + "play/?variant=polish"
         link.click()
-        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-game"), ENGINE_SECONDS, "the engine")
+        wait_for(
+            browser,
+            lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-game"),
+            ENGINE_SECONDS,
+            "the engine",
+        )
         assert "Polish Bézique" in browser.find_element(By.CSS_SELECTOR, ".bz-status").text
         _play_a_trick(browser)
         severe = [e["message"] for e in console(browser) if e.get("level") == "SEVERE"]

@@ -56,7 +56,11 @@ def wait_for(browser: webdriver.Chrome, check: Callable[[], Any], seconds: float
 
 def idle(browser: webdriver.Chrome) -> bool:
     """Whether the page is not waiting for an answer of the engine."""
-    return bool(browser.execute_script("return document.querySelector('#bezique-app').dataset.busy !== 'yes'"))
+    return bool(
+        browser.execute_script(
+            "return document.querySelector('#bezique-app').dataset.busy !== 'yes'"
+        )
+    )
 
 
 def click_move(browser: webdriver.Chrome, seconds: float = 20) -> str:
@@ -79,7 +83,8 @@ def game_state(browser: webdriver.Chrome) -> dict[str, str]:
     """The deal, trick and whether the game is over, as the page's game element says."""
     state: dict[str, str] = browser.execute_script(
         "const game = document.querySelector('.bz-game');"
-        "return game ? {deal: game.dataset.deal, trick: game.dataset.trick, over: game.dataset.over} : {};"
+        "if (!game) return {};"
+        "return {deal: game.dataset.deal, trick: game.dataset.trick, over: game.dataset.over};"
     )
     return state
 

@@ -139,7 +139,9 @@ class Api:
             raise ApiError(400, f"seats: no bot named {unknown[0]!r}; seats take {known}")
         if PERSON not in seats:
             raise ApiError(400, "seats: a game needs at least one seat for a person")
-        game = WebGame(Game.new(variant, seed=seed), seats, seed=seed, variant_name=name, embed=embed)
+        game = WebGame(
+            Game.new(variant, seed=seed), seats, seed=seed, variant_name=name, embed=embed
+        )
         key = secrets.token_hex(8)
         self.games[key] = game
         while len(self.games) > self.most_games:
@@ -178,7 +180,12 @@ class Api:
             variant = load_variant_text(text, _file(args, "house.toml"), trusted=False)
         except VariantError as error:
             return {"ok": False, "problems": [str(d) for d in error.diagnostics]}
-        return {"ok": True, "problems": [], "title": variant.title, "players": variant.players.count}
+        return {
+            "ok": True,
+            "problems": [],
+            "title": variant.title,
+            "players": variant.players.count,
+        }
 
     def replay(self, args: Mapping[str, Any]) -> Json:
         text = _text(args, "text", _MOST_RECORD)

@@ -51,16 +51,15 @@ def app(api: Api | None = None) -> Starlette:
         return await calls.answer("variants", {})
 
     async def create(request: Request) -> Response:
-        return await calls.answer("create", await _body(request))
+        return await calls.posted("create", request)
 
     async def view(request: Request) -> Response:
         args = {**request.path_params, "since": request.query_params.get("since")}
         return await calls.answer("view", args)
 
     async def move(request: Request) -> Response:
-        body = await _body(request)
-        args = {**body, **request.path_params, "since": request.query_params.get("since")}
-        return await calls.answer("move", args)
+        since = request.query_params.get("since")
+        return await calls.posted("move", request, {**request.path_params, "since": since})
 
     async def history(request: Request) -> Response:
         args = {**request.path_params, "seat": request.query_params.get("seat")}
@@ -70,10 +69,10 @@ def app(api: Api | None = None) -> Starlette:
         return await calls.answer("record", request.path_params)
 
     async def check(request: Request) -> Response:
-        return await calls.answer("check", await _body(request))
+        return await calls.posted("check", request)
 
     async def replay(request: Request) -> Response:
-        return await calls.answer("replay", await _body(request))
+        return await calls.posted("replay", request)
 
     async def play(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", media_type="text/html; charset=utf-8")
@@ -111,14 +110,21 @@ class _Calls:
         with self.lock:
             return self.api.call(op, args)
 
-    async def answer(self, op: str, args: Mapping[str, Any] | ApiError) -> Response:
+    async def answer(self, op: str, args: Mapping[str, Any]) -> Response:
         try:
-            if isinstance(args, ApiError):
-                raise args
             result = await run_in_threadpool(self._call, op, args)
         except ApiError as error:
             return JSONResponse(error.json(), status_code=error.status)
         return JSONResponse(result)
+
+    async def posted(
+        self, op: str, request: Request, path: Mapping[str, Any] | None = None
+    ) -> Response:
+        """The operation on the request's JSON body, the path's values over it."""
+        body = await _body(request)
+        if isinstance(body, ApiError):
+            return JSONResponse(body.json(), status_code=body.status)
+        return await self.answer(op, {**body, **(path or {})})
 
 
 async def _body(request: Request) -> dict[str, Any] | ApiError:

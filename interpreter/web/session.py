@@ -156,7 +156,9 @@ class WebGame:
         the record notation; everything (``None``) only once the game is over."""
         if seat is None:
             if not self.game.is_over:
-                raise SeatError("the whole history names every card: it is given once the game is over")
+                raise SeatError(
+                    "the whole history names every card: it is given once the game is over"
+                )
         else:
             self.check_person(seat)
         return self.game.public_history(seat)

@@ -73,7 +73,9 @@ def seat_view(game: Game, seat: int) -> Json:
         "trump": view.trump,
         "turn_up": None if view.turn_up is None else str(view.turn_up),
         "stock": view.stock_size,
-        "hand": [_card(face, f"play {face}" if str(face) in bare else None) for _, face in view.hand],
+        "hand": [
+            _card(face, f"play {face}" if str(face) in bare else None) for _, face in view.hand
+        ],
         "tables": [
             [_card(face, plays.get(card) if s == seat else None) for card, face in cards]
             for s, cards in enumerate(view.table)
