@@ -164,6 +164,7 @@ def test_what_names_hidden_cards_is_refused_until_the_game_is_over() -> None:
         ("record", {"game": game}, 409),
         ("move", {"game": game, "seat": 1, "move": "draw"}, 403),
         ("view", {"game": "nope", "seat": 0}, 404),
+        ("view", {"game": game, "seat": 5}, 404),
     ):
         with pytest.raises(ApiError) as refused:
             api.call(op, args)

@@ -100,8 +100,7 @@ class Api:
         try:
             return work(args)
         except SeatError as error:
-            status = 403 if "bot" in str(error) else 409
-            raise ApiError(status, str(error)) from None
+            raise ApiError(error.status, str(error)) from None
 
     def call_json(self, op: str, text: str) -> str:
         """:meth:`call` with its arguments and answer as JSON text: ``{"ok": true, "result":

@@ -27,7 +27,12 @@ PERSON = "person"
 
 
 class SeatError(ValueError):
-    """A request for a seat that is not a person's, or a move out of turn."""
+    """A request the game refuses: ``status`` 403 for a seat a bot plays (its cards are
+    hidden), 404 for a seat the game has not, 409 for what cannot be done now."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 @dataclass
@@ -94,11 +99,12 @@ class WebGame:
     # -- what a seat sees ----------------------------------------------------------------------
     def check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise SeatError(f"there is no seat {seat}: seats are 0 to {len(self.seats) - 1}")
+            raise SeatError(f"there is no seat {seat}: seats are 0 to {len(self.seats) - 1}", 404)
         if self.seats[seat] != PERSON:
             raise SeatError(
                 f"seat {seat} (p{seat + 1}) is played by the {self.seats[seat]} bot: "
-                "its cards are not shown"
+                "its cards are not shown",
+                403,
             )
 
     def names(self, seat: int) -> list[str]:
