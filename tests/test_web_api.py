@@ -106,10 +106,10 @@ def _hidden_faces(game: Game, seat: int) -> set[str]:
     seen = {card for event in game.events if event.visible_to(seat) for card in event.cards}
     seen |= {str(face) for _, face in game.view(seat).hand}
     others = {
-        str(game.rules.faces[card])
-        for other, hand in enumerate(game._state.table.hands)
+        str(face)
+        for other in range(game.players)
         if other != seat
-        for card in hand
+        for _, face in game.view(other).hand
     }
     return others - seen
 

@@ -14,7 +14,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 
 from interpreter.web.api import Api
-from tests.site_check import chromium
+from tests.site_check import chromium, console
 from tests.web_check import click_move, game_state, idle, overflow, serving, wait_for
 
 pytestmark = pytest.mark.browser
@@ -85,6 +85,10 @@ def test_a_whole_deal_of_two_pack_bezique_by_clicking(browser: webdriver.Chrome,
     assert any(line.startswith("Game: ") for line in lines)
     browser.find_element(By.CSS_SELECTOR, "[data-action='continue']").click()
     assert game_state(browser)["deal"] == "2"
+    # Nothing but the refusal of the illegal attempt (409): a script or style refused by the
+    # page's content security policy would be here.
+    severe = [e["message"] for e in console(browser) if e.get("level") == "SEVERE"]
+    assert [m for m in severe if "/moves?since=" not in m or "(Conflict)" not in m] == []
 
 
 def test_a_whole_deal_of_three_handed_bezique_on_a_phone(

@@ -65,7 +65,7 @@ def test_the_seat_json_over_http_names_no_card_of_the_bot_hand(client: TestClien
     created = TestClient(app(api)).post("/api/games", json={"variant": "bezique", "seed": 3}).json()
     game = api.games[created["game"]].game
     seen = {card for event in game.events if event.visible_to(0) for card in event.cards}
-    hidden = {str(game.rules.faces[card]) for card in game._state.table.hands[1]} - seen
+    hidden = {str(face) for _, face in game.view(1).hand} - seen
     assert hidden
     text = json.dumps(created, ensure_ascii=False)
     for face in hidden:

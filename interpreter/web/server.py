@@ -80,10 +80,14 @@ def app(api: Api | None = None) -> Starlette:
     async def home(request: Request) -> Response:
         return RedirectResponse("/play")
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)  # the page has no icon; browsers ask all the same
+
     game = "/api/games/{game}"
     routes = [
         Route("/", home),
         Route("/play", play),
+        Route("/favicon.ico", no_icon),
         Route("/api/variants", variants),
         Route("/api/games", create, methods=["POST"]),
         Route(game + "/seats/{seat:int}", view),
