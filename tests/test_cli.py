@@ -76,7 +76,11 @@ def test_a_row_takes_what_the_data_leaves_out_from_the_validated_variant(
 @pytest.mark.parametrize(
     ("args", "unused"),
     [
-        (["--help"], ("rich", "pydantic", "interpreter.loader.files", "interpreter.engine")),
+        (
+            ["--help"],
+            ("rich", "pydantic", "interpreter.loader.files", "interpreter.engine", "starlette"),
+        ),
+        (["serve", "--help"], ("starlette", "uvicorn", "interpreter.web", "interpreter.engine")),
         (["variants"], ("pydantic", "interpreter.model", "interpreter.engine")),
     ],
 )

@@ -75,6 +75,8 @@ def _run(args: argparse.Namespace) -> int:
         from interpreter.cli_records import replay_command
 
         return replay_command(args.file, as_json=args.json, trust_paths=args.trust_paths)
+    if args.command == "serve":
+        return _serve(args)
     if args.command in ("diff", "new", "schema", "rulebook"):
         from interpreter.cli import authoring
 
@@ -98,6 +100,17 @@ def _play(args: argparse.Namespace) -> int:
         embed=args.variant not in shipped_variant_names(),
         practice=args.practice,
     )
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from interpreter.web.server import serve
+    except ModuleNotFoundError as error:  # the web extra is not installed
+        missing = (error.name or "starlette").split(".")[0]
+        raise ValueError(
+            f"serve needs the web extra ({missing} is not installed): pip install -e '.[web]'"
+        ) from None
+    return serve(args.port, open_browser=args.open)
 
 
 def _failure(error: Exception) -> int | None:

@@ -160,6 +160,18 @@ def _game_commands(sub: Commands) -> None:
     play.add_argument(
         "--practice", action="store_true", help="allow undo; the record says it was practice"
     )
+    serve = _command(
+        sub,
+        "serve",
+        "play in a web browser (a local server)",
+        "Serve the browser game on this machine (127.0.0.1) and print its address: any "
+        "shipped variant or a variant file of your own, bots in the other seats, game records "
+        "replayed trick by trick. Needs the web extra: pip install -e '.[web]'.",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, metavar="N", help="the port; 0 takes a free one"
+    )
+    serve.add_argument("--open", action="store_true", help="open the game in the web browser")
     settle = _command(
         sub,
         "settle",
@@ -296,6 +308,10 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int:
     return _whole(text, LARGEST_SEED)
+
+
+def _port(text: str) -> int:
+    return _whole(text, 65535)
 
 
 def _points(text: str) -> int:

@@ -1,5 +1,6 @@
 """The end of a deal on the screen: what each seat scored and for what (combinations, the
-seven, brisques, the last trick), the deal's totals, the game's, and who deals next."""
+seven, brisques, the last trick), the deal's totals, the game's, and who deals next; and the
+end of the game.  The terminal and the browser (:mod:`interpreter.web`) show the same lines."""
 
 from __future__ import annotations
 
@@ -44,6 +45,23 @@ def breakdown(game: Game, deal: int, names: Sequence[str]) -> list[str]:
     following = _next_deal(game.events, deal)
     if following is not None and following.player is not None:
         lines.append(f"Deal {following.number} is dealt by {names[following.player]}.")
+    return lines
+
+
+def game_over(game: Game, names: Sequence[str]) -> list[str]:
+    """The lines that close a finished game: the final scores (and the sides'), and the value
+    of a one-deal game."""
+    outcome = game.outcome
+    assert outcome is not None, "the game is over"
+    final = " · ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
+    if len(outcome.sides[0]) > 1:
+        final += "; sides " + " · ".join(
+            " + ".join(f"p{s + 1}" for s in side) + f" {total}"
+            for side, total in zip(outcome.sides, outcome.side_scores, strict=True)
+        )
+    lines = [f"Game over: {final}."]
+    if outcome.settlement is not None:
+        lines.append(outcome.settlement.explanation)
     return lines
 
 

@@ -27,7 +27,7 @@ from interpreter.engine import (
     PlayerView,
 )
 from interpreter.model import Variant
-from interpreter.play.deal_end import breakdown
+from interpreter.play.deal_end import breakdown, game_over
 from interpreter.play.hints import NO_HINTS, Explainer, hinter
 from interpreter.play.screen import (
     describe,
@@ -223,18 +223,8 @@ class Session:
             raise Quit
 
     def game_over(self) -> None:
-        outcome = self.game.outcome
-        assert outcome is not None
-        names = self.names
-        final = " · ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
-        if len(outcome.sides[0]) > 1:
-            final += "; sides " + " · ".join(
-                " + ".join(f"p{s + 1}" for s in side) + f" {total}"
-                for side, total in zip(outcome.sides, outcome.side_scores, strict=True)
-            )
-        self.screen.say(f"Game over: {final}.")
-        if outcome.settlement is not None:
-            self.screen.say(outcome.settlement.explanation)
+        for line in game_over(self.game, self.names):
+            self.screen.say(line)
         if self.practice:
             self.screen.say(f"This was {self.practice_note()}.")
 

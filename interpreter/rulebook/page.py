@@ -46,6 +46,11 @@ class Page:
             return f"[{parent.title}]({parent.name}.md)"
         return f"{parent.title} (`{parent.name}`)"
 
+    def play_link(self) -> str:
+        """On the site, the link that opens a game of this variant on the Play page (the
+        browser game, ``interpreter.web``)."""
+        return f"[Play this variant](../play.md?variant={self.variant.name}){{ .md-button }}"
+
     def from_parent(self, path: str) -> bool:
         """Whether the text at ``path`` is the parent's and no longer fits this variant."""
         return path in self.stale

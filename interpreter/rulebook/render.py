@@ -35,6 +35,8 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
         ("A sample deal", lambda _: scoring.sample_deal(variant)),
     ]
     out = [f"# {variant.title}"]
+    if site:
+        out.append(page.play_link())
     for heading, make in parts:
         body = make(page)
         out.append(f"## {heading}\n\n{body}" if heading else body)

@@ -1,0 +1,176 @@
+"""One game as people in a browser play it: a person in one seat or more, a bot in every other.
+
+The bots move on the spot, between the people's moves, until a person is to act or the game is
+over.  Each person's seat has its own log of what happened, in the words of the terminal
+(:func:`interpreter.play.screen.describe`, which keeps what others were dealt or drew hidden),
+with the breakdown at the end of each deal (:mod:`interpreter.play.deal_end`).
+
+What a seat is shown is made from its :class:`~interpreter.engine.PlayerView` alone
+(:func:`~interpreter.web.views.seat_view`); the whole history and the record, which name every
+card, are given only once the game is over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from interpreter.agents import Agent, make_agent
+from interpreter.engine import EventKind, Game, Move
+from interpreter.play.deal_end import breakdown, game_over
+from interpreter.play.screen import describe
+from interpreter.records import Recorder
+from interpreter.records import write as write_record
+from interpreter.web.views import Json, seat_view
+
+PERSON = "person"
+"""What a seat taken by a person is called in the list of seats."""
+
+
+class SeatError(ValueError):
+    """A request the game refuses: ``status`` 403 for a seat a bot plays (its cards are
+    hidden), 404 for a seat the game has not, 409 for what cannot be done now."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Log:
+    """What one seat has been told so far: lines, and the breakdown of each finished deal."""
+
+    lines: list[str] = field(default_factory=list)
+    deal_ends: list[Json] = field(default_factory=list)
+    read: int = 0  # the game's events turned into lines so far
+
+
+class WebGame:
+    """A game of ``seats`` (``"person"`` or a bot's name per seat), dealt from ``seed``."""
+
+    def __init__(
+        self, game: Game, seats: Sequence[str], *, seed: int, variant_name: str, embed: bool
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"the variant has {game.players} seats; {len(seats)} were given")
+        if PERSON not in seats:
+            raise ValueError("a game needs at least one seat for a person")
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.variant_name = variant_name
+        self.recorder = Recorder(
+            game, variant_name=variant_name, seats=self.seats, seed=seed, embed=embed
+        )
+        self.bots: dict[int, Agent] = {
+            s: make_agent(name, game.rules, seed + s)
+            for s, name in enumerate(seats)
+            if name != PERSON
+        }
+        self.logs = {s: Log() for s, name in enumerate(seats) if name == PERSON}
+        self.advance()
+
+    # -- moving --------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """The bots move until a person is to act or the game is over."""
+        game = self.game
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is None:
+                return
+            game.step(bot.choose(game.view(seat)))
+
+    def move(self, seat: int, text: str) -> Move:
+        """The person in ``seat`` makes the move written ``text``; the bots answer.  An
+        illegal move raises ``IllegalMoveError`` (with the engine's reason) or
+        ``MoveSyntaxError``, and changes nothing."""
+        self.check_person(seat)
+        game = self.game
+        if game.is_over:
+            raise SeatError("the game is over")
+        if game.to_act != seat:
+            raise SeatError(f"it is p{(game.to_act or 0) + 1} who is to move, not p{seat + 1}")
+        move = game.parse_move(text)
+        game.step(move)
+        self.advance()
+        return move
+
+    # -- what a seat sees ----------------------------------------------------------------------
+    def check_person(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise SeatError(f"there is no seat {seat}: seats are 0 to {len(self.seats) - 1}", 404)
+        if self.seats[seat] != PERSON:
+            raise SeatError(
+                f"seat {seat} (p{seat + 1}) is played by the {self.seats[seat]} bot: "
+                "its cards are not shown",
+                403,
+            )
+
+    def names(self, seat: int) -> list[str]:
+        """How ``seat`` sees the table: ``p1 (you)``, ``p2 (greedy)``, ``p3 (partner,
+        person)``."""
+        partners = self.game.rules.partners(seat)
+        names = []
+        for other, who in enumerate(self.seats):
+            label = "you" if other == seat else who
+            if other in partners:
+                label = f"partner, {label}"
+            names.append(f"p{other + 1} ({label})")
+        return names
+
+    def view(self, seat: int, since: int = 0) -> Json:
+        """What the person in ``seat`` sees now, and the lines of the log from ``since`` on."""
+        self.check_person(seat)
+        game = self.game
+        log = self._log(seat)
+        shown = seat_view(game, seat)
+        shown |= {
+            "variant": {"name": self.variant_name, "title": game.variant.title},
+            "target": game.variant.game.target,
+            "seats": [
+                {"name": name, "who": who, "partner": other in game.rules.partners(seat)}
+                for other, (name, who) in enumerate(zip(self.names(seat), self.seats, strict=True))
+            ],
+            "log": log.lines[max(since, 0) :],
+            "log_size": len(log.lines),
+            "deal_ends": log.deal_ends,
+            "over": game.is_over,
+            "game_over": game_over(game, self.names(seat)) if game.is_over else [],
+        }
+        return shown
+
+    def _log(self, seat: int) -> Log:
+        """The seat's log, brought up to date with the game's events."""
+        game, log = self.game, self.logs[seat]
+        events = game.events
+        names = self.names(seat)
+        for event in events[log.read :]:
+            if event.kind is EventKind.END_OF_DEAL:
+                lines = breakdown(game, event.number, names)
+                log.deal_ends.append({"deal": event.number, "lines": lines})
+                log.lines += lines
+                continue
+            line = describe(event, seat, names, game.rules.combo_names)
+            if line:
+                log.lines.append(line)
+        log.read = len(events)
+        return log
+
+    def history(self, seat: int | None) -> list[str]:
+        """Every move and chance as ``seat`` saw them (``??`` for a card it did not see), in
+        the record notation; everything (``None``) only once the game is over."""
+        if seat is None:
+            if not self.game.is_over:
+                raise SeatError(
+                    "the whole history names every card: it is given once the game is over"
+                )
+        else:
+            self.check_person(seat)
+        return self.game.public_history(seat)
+
+    def record(self) -> str:
+        """The game record (:mod:`interpreter.records`), once the game is over."""
+        if not self.game.is_over:
+            raise SeatError("the record names every card: it is given once the game is over")
+        return write_record(self.recorder.record())

@@ -1,0 +1,177 @@
+// The browser game: one front-end for `bezique serve` (HTTP) and the documentation site (the
+// engine in a Web Worker). The element #bezique-app says which: data-transport="http" or
+// "worker". `?variant=NAME&seed=N` opens a new game at once.
+
+import { ApiError, HttpTransport, WorkerTransport } from "./transport.js";
+import { clear, download, el } from "./dom.js";
+import { renderGame } from "./table.js";
+import { problemsList, renderLobby } from "./lobby.js";
+import { renderReplay } from "./replay.js";
+
+class App {
+  constructor(root) {
+    this.root = root;
+    this.notice = el("div", { class: "bz-notice", role: "status", "aria-live": "polite" });
+    this.stage = el("div", { class: "bz-stage" });
+    const lobby = el("button", { type: "button", data: { action: "lobby" }, on: { click: () => this.lobby() } }, "New game or replay");
+    root.append(el("nav", { class: "bz-nav" }, lobby), this.notice, this.stage);
+    if (root.dataset.transport === "worker") {
+      this.say("Loading the engine in your browser (about 15 MB the first time)…");
+      this.transport = new WorkerTransport(new URL("worker.js", import.meta.url), (text) => this.say(text));
+    } else {
+      this.transport = new HttpTransport(root.dataset.base || "");
+    }
+    this.busy = false;
+  }
+
+  say(text, problems = []) {
+    clear(this.notice);
+    if (text) this.notice.append(el("p", {}, text));
+    if (problems.length) this.notice.append(problemsList(problems));
+  }
+
+  fail(error) {
+    if (error instanceof ApiError) this.say(error.message, error.problems);
+    else this.say(`Something went wrong: ${error.message || error}`);
+  }
+
+  async call(op, args) {
+    this.busy = true;
+    this.root.dataset.busy = "yes";
+    try {
+      return await this.transport.call(op, args);
+    } finally {
+      this.busy = false;
+      this.root.dataset.busy = "no";
+    }
+  }
+
+  async start() {
+    try {
+      await this.transport.ready;
+      this.catalogue = await this.call("variants", {});
+    } catch (error) {
+      this.fail(error);
+      this.root.dataset.state = "failed";
+      return;
+    }
+    this.say("");
+    this.root.dataset.state = "ready";
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("variant")) {
+      await this.newGame({ variant: params.get("variant"), seed: params.get("seed") || null });
+    } else {
+      this.lobby();
+    }
+  }
+
+  lobby() {
+    if (!this.catalogue) return;
+    this.say("");
+    this.game = null;
+    const actions = {
+      start: (args) => this.newGame(args),
+      check: (text, file) => this.call("check", { text, file }),
+      replay: (text, file) => this.openReplay(text, file),
+    };
+    this.stage.replaceChildren(renderLobby(this.catalogue, actions));
+  }
+
+  async newGame(args) {
+    let created;
+    try {
+      created = await this.call("create", args);
+    } catch (error) {
+      this.fail(error);
+      if (!this.stage.firstChild) this.lobby();
+      return;
+    }
+    this.say("");
+    Object.assign(this, { game: created.game, seat: created.seat, seed: created.seed });
+    this.lines = [];
+    this.dealEndsSeen = 0;
+    this.message = "";
+    this.dealEnd = null;
+    this.show(created.view);
+  }
+
+  show(view) {
+    this.view = view;
+    this.lines = this.lines.concat(view.log);
+    if (view.deal_ends.length > this.dealEndsSeen) {
+      this.dealEnd = view.deal_ends[view.deal_ends.length - 1].lines;
+      this.dealEndsSeen = view.deal_ends.length;
+    }
+    this.render();
+  }
+
+  render() {
+    const gameOver = [
+      el("button", { type: "button", data: { action: "record" }, on: { click: () => this.downloadRecord() } }, "Download the record"),
+      el("button", { type: "button", data: { action: "replay-this" }, on: { click: () => this.replayThis() } }, "Replay this game"),
+      el("button", { type: "button", data: { action: "lobby" }, on: { click: () => this.lobby() } }, "New game"),
+    ];
+    const ui = {
+      message: this.message,
+      lines: this.lines,
+      dealEnd: this.dealEnd,
+      onMove: (text) => this.move(text),
+      onCloseDealEnd: () => { this.dealEnd = null; this.render(); },
+      gameOver,
+    };
+    this.stage.replaceChildren(renderGame(this.view, ui));
+    const log = this.stage.querySelector(".bz-log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  async move(text) {
+    if (this.busy || !this.game) return;
+    try {
+      const view = await this.call("move", { game: this.game, seat: this.seat, move: text, since: this.lines.length });
+      this.message = "";
+      this.show(view);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        this.message = error.message;
+        this.render();
+      } else {
+        this.fail(error);
+      }
+    }
+  }
+
+  async downloadRecord() {
+    try {
+      const record = await this.call("record", { game: this.game });
+      download(record.file, record.text);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  async replayThis() {
+    try {
+      const record = await this.call("record", { game: this.game });
+      await this.openReplay(record.text, record.file);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  async openReplay(text, file) {
+    let replay;
+    try {
+      replay = await this.call("replay", { text, file });
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.say("");
+    this.game = null;
+    const go = (index) => this.stage.replaceChildren(renderReplay(replay, index, go));
+    go(0);
+  }
+}
+
+const root = document.getElementById("bezique-app");
+if (root) new App(root).start();

@@ -1,0 +1,203 @@
+// The card table of one seat, drawn from its view (interpreter/web/views.py): the status line,
+// the scores, every other seat, the trick, the person's table and hand, the moves, the log.
+// Every legal move the person can click carries data-move="<move text>".
+
+import { back, card, cards, el, suitSymbol, isRed, withSuits } from "./dom.js";
+
+const MOVE_WORDS = {
+  draw: () => "Draw (done declaring)",
+  deal: () => "Deal",
+  pass: () => "Let the other deal",
+  "carte-blanche": () => "Show carte blanche",
+  yield: () => "Yield the declaration to your partner",
+};
+
+function seatName(view, seat) {
+  return view.seats[seat].name.replace(/\u00a0/g, " ");
+}
+
+function trumpBadge(trump) {
+  if (!trump) return el("span", { class: "bz-trump" }, "none yet");
+  return el("span", { class: "bz-trump" + (isRed(trump) ? " bz-red-text" : "") }, suitSymbol(trump));
+}
+
+function status(view) {
+  const parts = [
+    el("strong", {}, view.variant.title),
+    ` · Deal ${view.deal} · Trick ${view.trick_no + 1} · Trumps `,
+    trumpBadge(view.trump),
+  ];
+  return el("p", { class: "bz-status" }, parts);
+}
+
+function scores(view) {
+  const rows = view.seats.map((seat, index) =>
+    el(
+      "tr",
+      { class: view.to_act === index ? "bz-acting" : null },
+      el("th", { scope: "row" }, seatName(view, index)),
+      el("td", {}, String(view.scores[index])),
+      el("td", {}, String(view.deal_points[index])),
+    ),
+  );
+  return el(
+    "table",
+    { class: "bz-scores" },
+    el("caption", {}, `Scores (game to ${view.target})`),
+    el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Game"), el("th", {}, "This deal"))),
+    el("tbody", {}, rows),
+  );
+}
+
+function entryLine(entry) {
+  const state = entry.lost ? "lost" : entry.scored ? "scored" : "to score";
+  return el(
+    "li",
+    { class: "bz-entry" + (entry.scored ? "" : " bz-waiting") },
+    `${entry.no}. ${entry.combo} `,
+    cards(entry.cards, { small: true }),
+    ` ${entry.points} (${state})`,
+  );
+}
+
+function entries(list, title) {
+  if (!list.length) return null;
+  return el("div", { class: "bz-entries" }, el("h4", {}, title), el("ul", {}, list.map(entryLine)));
+}
+
+function otherSeat(view, seat) {
+  const known = view.known[seat];
+  return el(
+    "section",
+    { class: "bz-seat" + (view.to_act === seat ? " bz-acting" : ""), "aria-label": seatName(view, seat) },
+    el("h3", {}, seatName(view, seat), view.to_act === seat ? " — to play" : ""),
+    el("div", { class: "bz-row" }, back(view.hand_sizes[seat] - view.tables[seat].length, "cards in hand"),
+      view.tables[seat].length ? el("span", { class: "bz-label" }, "Declared:") : null,
+      cards(view.tables[seat].map((item) => item.card), { small: true })),
+    view.open[seat].length ? el("div", { class: "bz-row" }, el("span", { class: "bz-label" }, "Open cards:"), cards(view.open[seat], { small: true })) : null,
+    known.length ? el("div", { class: "bz-row" }, el("span", { class: "bz-label" }, "Known in hand:"), cards(known, { small: true })) : null,
+    entries(view.entries[seat], "Declarations"),
+  );
+}
+
+function trick(view) {
+  const shown = view.trick.length ? view.trick : [];
+  const played = shown.map((item) =>
+    el("figure", { class: "bz-played" }, card(item.card), el("figcaption", {}, seatName(view, item.seat))),
+  );
+  const last = view.last_trick.length
+    ? el(
+        "p",
+        { class: "bz-last" },
+        "Last trick: ",
+        cards(view.last_trick.map((item) => item.card), { small: true }),
+        view.last_trick_winner === null ? "" : ` won by ${seatName(view, view.last_trick_winner)}`,
+      )
+    : null;
+  const stock = el(
+    "div",
+    { class: "bz-stock" },
+    view.stock ? back(view.stock, "cards in the stock") : el("span", { class: "bz-label" }, "No stock: the last tricks"),
+    view.turn_up ? el("figure", { class: "bz-played" }, card(view.turn_up), el("figcaption", {}, "turn-up")) : null,
+    el("span", { class: "bz-label" }, `Stock: ${view.stock}`),
+  );
+  return el(
+    "section",
+    { class: "bz-centre", "aria-label": "The trick" },
+    stock,
+    el("div", { class: "bz-trick" }, played.length ? played : el("span", { class: "bz-label" }, "The trick is empty")),
+    last,
+    view.heap.length ? el("p", { class: "bz-last" }, "Lying face up: ", cards(view.heap, { small: true })) : null,
+  );
+}
+
+function moveButton(move, onMove) {
+  let label;
+  if (move.kind === "declare") label = [`Declare ${move.combo} `, cards(move.cards, { small: true }), ` · ${move.points}`];
+  else if (move.kind === "score") label = `Score ${move.combo} (declaration ${move.entry}) · ${move.points}`;
+  else if (move.kind === "exchange") label = ["Exchange ", cards(move.cards, { small: true }), " for the turn-up"];
+  else if (move.kind === "show") label = ["Show ", cards(move.cards, { small: true })];
+  else if (move.kind === "play") label = ["Play ", cards(move.cards, { small: true })];
+  else label = (MOVE_WORDS[move.move] || (() => move.shown))();
+  return el(
+    "button",
+    { type: "button", class: `bz-move bz-${move.kind}`, data: { move: move.move }, on: { click: () => onMove(move.move) } },
+    label,
+  );
+}
+
+function myArea(view, onMove) {
+  const mine = view.seat;
+  const attempts = view.phase === "play" && view.to_act === mine;
+  const onPick = (text) => onMove(text);
+  const hand = view.hand.map((item) =>
+    card(item.card, { move: item.move, attempt: attempts ? `play ${item.card}` : null, onPick }),
+  );
+  const table = view.tables[mine].map((item) => card(item.card, { move: item.move, onPick }));
+  return el(
+    "section",
+    { class: "bz-me" + (view.to_act === mine ? " bz-acting" : ""), "aria-label": "Your cards" },
+    el("h3", {}, seatName(view, mine)),
+    table.length ? el("div", { class: "bz-row" }, el("span", { class: "bz-label" }, "Your table:"), el("span", { class: "bz-cards" }, table)) : null,
+    view.open[mine].length ? el("div", { class: "bz-row" }, el("span", { class: "bz-label" }, "Your open cards:"), cards(view.open[mine], { small: true })) : null,
+    entries(view.entries[mine], "Your declarations"),
+    el("div", { class: "bz-hand", "aria-label": "Your hand" }, hand),
+  );
+}
+
+function moves(view, message, onMove) {
+  const onCards = new Set([...view.hand, ...view.tables[view.seat]].map((item) => item.move).filter(Boolean));
+  const buttons = view.moves.filter((move) => !onCards.has(move.move)).map((move) => moveButton(move, onMove));
+  const typed = el("input", { type: "text", name: "move", "aria-label": "Type a move", placeholder: "or type a move: play QS", autocomplete: "off" });
+  const form = el(
+    "form",
+    { class: "bz-typed", on: { submit: (event) => { event.preventDefault(); if (typed.value.trim()) onMove(typed.value.trim()); } } },
+    typed,
+    el("button", { type: "submit", data: { action: "type-move" } }, "Try"),
+  );
+  let asked = view.asked;
+  if (!asked && !view.over) asked = `Waiting for ${seatName(view, view.to_act)}.`;
+  return el(
+    "section",
+    { class: "bz-moves", "aria-label": "Your moves" },
+    el("p", { class: "bz-asked", role: "status" }, withSuits(asked)),
+    message ? el("p", { class: "bz-refused", role: "alert" }, withSuits(message)) : null,
+    buttons.length ? el("div", { class: "bz-buttons" }, buttons) : null,
+    view.over ? null : form,
+  );
+}
+
+function log(lines) {
+  const list = el("ol", { class: "bz-log-lines" }, lines.map((line) => el("li", {}, withSuits(line))));
+  return el("details", { class: "bz-log", open: true }, el("summary", {}, "What happened"), list);
+}
+
+export function dealEnd(lines, onClose) {
+  return el(
+    "section",
+    { class: "bz-deal-end", role: "dialog", "aria-label": lines[0] || "End of the deal" },
+    lines.map((line, index) => el(index ? "p" : "h3", {}, withSuits(line))),
+    onClose ? el("button", { type: "button", data: { action: "continue" }, on: { click: onClose } }, "Continue") : null,
+  );
+}
+
+// The whole table of one seat. `ui`: {message, lines, dealEnd, onMove, onCloseDealEnd,
+// gameOver: [buttons]}.
+export function renderGame(view, ui) {
+  const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== view.seat);
+  return el(
+    "div",
+    { class: "bz-game", data: { deal: view.deal, trick: view.trick_no, over: view.over ? "yes" : "no" } },
+    status(view),
+    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd) : null,
+    view.over ? el("section", { class: "bz-over", role: "status" }, view.game_over.map((line) => el("p", {}, withSuits(line))), ui.gameOver) : null,
+    el("div", { class: "bz-board" },
+      el("div", { class: "bz-others" }, others.map((seat) => otherSeat(view, seat))),
+      trick(view),
+      myArea(view, ui.onMove),
+      moves(view, ui.message, ui.onMove),
+    ),
+    scores(view),
+    log(ui.lines),
+  );
+}

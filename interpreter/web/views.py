@@ -1,0 +1,115 @@
+"""What one seat sees, as JSON-ready values: the table as :class:`PlayerView` gives it (so
+nothing a seat may not know is ever read), its legal moves, and what the person is asked to do.
+
+Cards are written as faces in the notation (``"QS"``, ``"TH"``); a move is its text (``"play
+QS*1"``), which the engine reads back.  Seats are numbered from 0 here, as in the engine; the
+front-end shows them as ``p1``, ``p2``, …"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.cards import Face
+from interpreter.engine import Declare, Game, Move, Phase, PlayerView, PublicEntry, ScorePending
+from interpreter.engine.moves import label_face
+from interpreter.play.screen import forced, move_text
+
+Json = dict[str, Any]
+
+_ASKED = {
+    Phase.ELECT: "You won the cut: deal, or pass to let the player on your left deal.",
+    Phase.DECLARE: "Your declaring window: declare or score a combination, or draw to end it.",
+}
+
+
+def faces(cards: Sequence[tuple[int, Face]] | Sequence[Face]) -> list[str]:
+    """Cards as faces (``"QS"``), whether given with their ids or not."""
+    return [str(item[1] if isinstance(item, tuple) else item) for item in cards]
+
+
+def move_json(move: Move, combos: dict[str, str]) -> Json:
+    """A legal move: its text, its kind, the cards it names (with their marks) and, for a
+    declaration or a waiting one, the combination and its points."""
+    found: Json = {"move": str(move), "kind": move.kind, "shown": move_text(move)}
+    words = str(move).split()
+    if move.kind in ("play", "exchange", "show"):
+        found["cards"] = words[1:]
+    if isinstance(move, Declare):
+        found |= {"cards": words[2:], "combo": combos.get(move.combo, move.combo)}
+        found["points"] = move.points
+    if isinstance(move, ScorePending):
+        found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
+        found["entry"] = move.entry
+    return found
+
+
+def entry_json(entry: PublicEntry, combos: dict[str, str]) -> Json:
+    return {
+        "no": entry.no,
+        "combo": combos.get(entry.combo, entry.combo),
+        "cards": faces(entry.faces),
+        "points": entry.points,
+        "scored": entry.scored,
+        "lost": entry.lost,
+    }
+
+
+def seat_view(game: Game, seat: int) -> Json:
+    """Everything ``seat`` may know now, with its legal moves when it is to act."""
+    view = game.view(seat)
+    combos = game.rules.combo_names
+    moves = view.legal_moves
+    plays = {m.ids[0]: str(m) for m in moves if m.kind == "play"}
+    bare = {label_face(str(m).split()[1]) for m in moves if m.kind == "play" and _bare(m)}
+    return {
+        "seat": seat,
+        "players": view.players,
+        "phase": str(view.phase),
+        "to_act": view.to_act,
+        "dealer": view.dealer,
+        "deal": view.deal_no,
+        "trick_no": view.trick_no,
+        "trump": view.trump,
+        "turn_up": None if view.turn_up is None else str(view.turn_up),
+        "stock": view.stock_size,
+        "hand": [
+            _card(face, f"play {face}" if str(face) in bare else None) for _, face in view.hand
+        ],
+        "tables": [
+            [_card(face, plays.get(card) if s == seat else None) for card, face in cards]
+            for s, cards in enumerate(view.table)
+        ],
+        "open": [faces(cards) for cards in view.open],
+        "known": [list(map(str, known)) for known in view.known],
+        "hand_sizes": list(view.hand_sizes),
+        "trick": [{"seat": s, "card": str(face)} for s, face in view.trick],
+        "last_trick": [{"seat": s, "card": str(face)} for s, face in view.last_trick],
+        "last_trick_winner": view.last_trick_winner,
+        "heap": faces(view.heap),
+        "entries": [[entry_json(e, combos) for e in entries] for entries in view.entries],
+        "scores": list(view.scores),
+        "deal_points": list(view.deal_points),
+        "moves": [move_json(move, combos) for move in moves],
+        "asked": asked(game, view),
+    }
+
+
+def asked(game: Game, view: PlayerView) -> str:
+    """What the person is asked to do now (empty when it is not his turn)."""
+    if not view.legal_moves:
+        return ""
+    if view.phase in _ASKED:
+        return _ASKED[view.phase]
+    text = "Your lead: play a card." if not view.trick else "Play a card to the trick."
+    why = forced(game, view)
+    return f"{text} {why}" if why else text
+
+
+def _bare(move: Move) -> bool:
+    """Whether a play names a card of the hand (no mark: not a declared or open card)."""
+    return label_face(str(move).split()[1]) == str(move).split()[1]
+
+
+def _card(face: Face, move: str | None) -> Json:
+    return {"card": str(face), "move": move}

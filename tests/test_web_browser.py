@@ -1,0 +1,198 @@
+"""The browser game in headless Chromium against ``bezique serve``'s application (served on
+127.0.0.1 in a thread): whole deals played by clicking the ``data-move`` elements, an illegal
+attempt answered with the engine's reason, the breakdown at the end of a deal, a variant file
+of one's own checked and its texts shown as text, a record replayed trick by trick, and the
+page at a desktop's width (1280 px) and a phone's (390 px)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from interpreter.web.api import Api
+from tests.site_check import chromium, console
+from tests.web_check import click_move, game_state, idle, overflow, serving, wait_for
+
+pytestmark = pytest.mark.browser
+
+DESKTOP, PHONE = (1280, 900), (390, 844)
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    with serving() as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as driver:
+        driver.set_page_load_timeout(30)
+        yield driver
+
+
+def _open(browser: webdriver.Chrome, address: str, size: tuple[int, int], selector: str) -> None:
+    browser.set_window_size(*size)
+    browser.get(address)
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, selector), 30, selector)
+
+
+def _play_deal(browser: webdriver.Chrome, size: tuple[int, int]) -> list[str]:
+    """Click legal moves until the first deal ends; its breakdown's lines."""
+    for _ in range(1500):
+        ended = browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end")
+        if ended:
+            return [line for line in ended[0].text.splitlines() if line]
+        click_move(browser)
+        assert overflow(browser) <= 0, f"the page is wider than the window at {size}"
+    raise AssertionError("the deal did not end")
+
+
+def _readable_hand(browser: webdriver.Chrome, width: int) -> None:
+    """Every card of the hand lies inside the window, its rank at least 14 px high."""
+    cards = browser.find_elements(By.CSS_SELECTOR, ".bz-hand .bz-card")
+    assert cards, "no hand on the page"
+    for card in cards:
+        left = card.location["x"]
+        assert left >= 0 and left + card.size["width"] <= width, card.get_attribute("data-card")
+        size = browser.execute_script(
+            "return parseFloat(getComputedStyle(arguments[0].querySelector('.bz-rank')).fontSize)",
+            card,
+        )
+        assert size >= 14, f"a card's rank is {size} px high"
+
+
+def test_a_whole_deal_of_two_pack_bezique_by_clicking(browser: webdriver.Chrome, url: str) -> None:
+    _open(browser, url + "?variant=bezique&seed=1", DESKTOP, ".bz-game")
+    _readable_hand(browser, DESKTOP[0])
+    # An illegal attempt, typed: the engine's reason, and the table as it was.
+    before = browser.find_element(By.CSS_SELECTOR, ".bz-hand").text
+    typed = browser.find_element(By.CSS_SELECTOR, ".bz-typed input")
+    typed.send_keys("score 9")
+    browser.find_element(By.CSS_SELECTOR, "[data-action='type-move']").click()
+    refused = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal"
+    )
+    assert refused[0].text.startswith("not allowed: "), refused[0].text
+    assert browser.find_element(By.CSS_SELECTOR, ".bz-hand").text == before
+    lines = _play_deal(browser, DESKTOP)
+    assert lines[0] == "End of deal 1. Points scored in it:", lines
+    assert lines[1].startswith("p1 (you): ") and lines[2].startswith("p2 (greedy): ")
+    assert any(line.startswith("Game: ") for line in lines)
+    browser.find_element(By.CSS_SELECTOR, "[data-action='continue']").click()
+    assert game_state(browser)["deal"] == "2"
+    # Nothing but the refusal of the illegal attempt (409): a script or style refused by the
+    # page's content security policy would be here.
+    severe = [e["message"] for e in console(browser) if e.get("level") == "SEVERE"]
+    assert [m for m in severe if "/moves?since=" not in m or "(Conflict)" not in m] == []
+
+
+def test_a_whole_deal_of_three_handed_bezique_on_a_phone(
+    browser: webdriver.Chrome, url: str
+) -> None:
+    _open(browser, url + "?variant=three-handed&seed=4", PHONE, ".bz-game")
+    _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
+    seats = browser.find_elements(By.CSS_SELECTOR, ".bz-others .bz-seat h3")
+    assert [seat.text.split(" — ")[0] for seat in seats] == ["p2 (greedy)", "p3 (greedy)"]
+    lines = _play_deal(browser, PHONE)
+    assert lines[0] == "End of deal 1. Points scored in it:", lines
+    assert [line.split(":")[0] for line in lines[1:4]] == ["p1 (you)", "p2 (greedy)", "p3 (greedy)"]
+
+
+def test_a_card_that_may_not_be_played_says_why_when_clicked(
+    browser: webdriver.Chrome, url: str
+) -> None:
+    """In the last tricks of two-pack Bézique a card that does not follow suit is refused."""
+    _open(browser, url + "?variant=bezique&seed=6", DESKTOP, ".bz-game")
+    for _ in range(400):
+        tries = browser.find_elements(By.CSS_SELECTOR, ".bz-hand [data-try]")
+        if tries:
+            break
+        click_move(browser)
+    else:
+        raise AssertionError("no card was ever refused")
+    tries[0].click()
+    refused = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal"
+    )
+    assert refused[0].text.startswith("not allowed: must "), refused[0].text
+
+
+def test_the_lobby_checks_a_variant_file_and_shows_its_texts_as_text(
+    browser: webdriver.Chrome, url: str
+) -> None:
+    _open(browser, url, PHONE, ".bz-lobby")
+    assert overflow(browser) <= 0
+    text = browser.find_element(By.CSS_SELECTOR, "textarea[name='variant-text']")
+    text.send_keys('extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n')
+    browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
+    problems = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict li"), 20, "problems"
+    )
+    assert problems[0].text.startswith("house.toml:4: game.target: "), problems[0].text
+    hostile = '<img src=x onerror="document.title=1">'
+    text.clear()
+    text.send_keys(f'extends = "bezique"\nname = "mine"\ntitle = \'{hostile}\'\n')
+    browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
+    ok = wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict .bz-ok"),
+        20,
+        "the verdict",
+    )
+    assert hostile in ok[0].text
+    browser.find_element(By.CSS_SELECTOR, "[data-action='play-own']").click()
+    status = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-status"), 20, "the game"
+    )
+    assert hostile in status[0].text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#bezique-app img")
+
+
+def test_a_record_is_replayed_trick_by_trick(
+    browser: webdriver.Chrome, url: str, tmp_path: Path
+) -> None:
+    api = Api()
+    created = api.call("create", {"variant": "bezique", "seed": 9})
+    view = created["view"]
+    while not view["over"]:
+        view = api.call(
+            "move", {"game": created["game"], "seat": 0, "move": view["moves"][0]["move"]}
+        )
+    record = api.call("record", {"game": created["game"]})["text"]
+    _open(browser, url, DESKTOP, ".bz-lobby")
+    box = browser.find_element(By.CSS_SELECTOR, "textarea[name='record-text']")
+    browser.execute_script("arguments[0].value = arguments[1]", box, record)
+    browser.find_element(By.CSS_SELECTOR, "[data-action='open-record']").click()
+    wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-replay"), 30, "the replay"
+    )
+    hands = browser.find_elements(By.CSS_SELECTOR, ".bz-replay .bz-seat")
+    assert len(hands) == 2
+    browser.find_element(By.CSS_SELECTOR, "[data-action='next']").click()
+    browser.find_element(By.CSS_SELECTOR, "[data-action='next']").click()
+    frame = browser.find_element(By.CSS_SELECTOR, ".bz-replay")
+    assert frame.get_attribute("data-frame") == "2"
+    assert "Trick just played" in frame.text
+    browser.find_element(By.CSS_SELECTOR, "[data-action='last']").click()
+    assert "Game over: " in browser.find_element(By.CSS_SELECTOR, ".bz-replay").text
+    assert idle(browser)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_nothing_overflows_and_the_hand_is_readable(
+    browser: webdriver.Chrome, url: str, size: tuple[int, int]
+) -> None:
+    for page, selector in (("?variant=eight-pack&seed=3", ".bz-game"), ("", ".bz-lobby")):
+        _open(browser, url + page, size, selector)
+        assert overflow(browser) <= 0, f"{page or 'the lobby'} overflows at {size[0]} px"
+    _open(browser, url + "?variant=chinese&seed=3", size, ".bz-game")
+    for _ in range(5):  # the cut won: deal
+        if browser.find_elements(By.CSS_SELECTOR, ".bz-hand .bz-card"):
+            break
+        click_move(browser)
+    _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
