@@ -146,7 +146,9 @@ class ActionSpace:
             at[face] = len(self.labels)
             self.labels.append(f"{name} {face}")
             copies = len(self.rules.by_face[face])
-            self.labels.extend(f"{name} {face} from the table (copy {k + 1})" for k in range(copies))
+            self.labels.extend(
+                f"{name} {face} from the table (copy {k + 1})" for k in range(copies)
+            )
         self.blocks.append(Block(name, start, len(self.labels) - start))
         return at
 

@@ -81,7 +81,8 @@ def load_spec(variant: str) -> Spec:
     ``VariantError`` (every problem, ``file:line: key.path: message``) when it is not one."""
     rules = Rules(load_variant(variant))
     rule = rules.dealing.count_guess
-    return Spec(variant, rules, ActionSpace(rules), _cut_seeds(rules), rule and rule.target)
+    target = None if rule is None else rule.target
+    return Spec(variant, rules, ActionSpace(rules), _cut_seeds(rules), target)
 
 
 def _cut_seeds(rules: Rules) -> tuple[int, ...]:
@@ -202,10 +203,13 @@ class Episode:
 
     def index_of(self, text: str) -> int:
         """The action index of a legal move written as text (``play QS``)."""
-        move = self.game.parse_move(text) if self.game is not None else None
-        if move is None:
-            raise ValueError("no move before the deal")
-        return self.spec.space.action_index(move, self.view(self.current_player))
+        if self.game is None or self.stage == "over":
+            raise ValueError(f"{text!r}: no move is legal now")
+        move = self.game.parse_move(text)
+        for index, legal in self.legal().items():
+            if legal == move:
+                return index
+        raise ValueError(f"{text!r} has no action index")  # parse_move gives a legal move
 
     def _chance(self, outcome: int) -> None:
         spec = self.spec

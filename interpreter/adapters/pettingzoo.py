@@ -22,7 +22,7 @@ Needs the ``ml`` extra.
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -34,6 +34,7 @@ from interpreter.adapters.episode import CHANCE, Episode, load_spec
 
 Observed = Literal["observation", "information_state"]
 ObservationDict = dict[str, np.ndarray[Any, Any]]
+RENDER_MODES = ("human", "ansi")
 
 
 def env(
@@ -47,10 +48,14 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
 
 
-class raw_env(AECEnv[str, ObservationDict, int]):  # noqa: N801 (PettingZoo's name for it)
+class raw_env(AECEnv[str, ObservationDict, int]):  # type: ignore[misc]
     """One deal of a variant as a PettingZoo AEC environment (see the module)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "bezique_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "bezique_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -63,7 +68,7 @@ class raw_env(AECEnv[str, ObservationDict, int]):  # noqa: N801 (PettingZoo's na
             raise ValueError(
                 f"observation={observation!r}: use 'observation' or 'information_state'"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode={render_mode!r}: use 'human', 'ansi' or None")
         self.spec = load_spec(variant)
         self.render_mode = render_mode

@@ -212,9 +212,7 @@ def _declarations(spec: Spec, view: PlayerView, seat: int, w: Writer) -> None:
         for entry in entries:
             state = 0 if entry.scored else 2 if entry.lost else 1
             w.add("declared", r, combo_no[entry.combo], state)
-    waiting = sorted(
-        (e.no, e.combo) for e in view.entries[seat] if not e.scored and not e.lost
-    )
+    waiting = sorted((e.no, e.combo) for e in view.entries[seat] if not e.scored and not e.lost)
     for slot, (_, combo) in enumerate(waiting[:SCORE_SLOTS]):
         w.put("waiting", slot, combo_no[combo])
 
