@@ -67,8 +67,12 @@ def random_episode(spec: Spec, seed: int) -> tuple[Episode, random.Random]:
 def test_the_action_space_is_fixed_per_variant_and_says_what_each_index_means() -> None:
     spec = load_spec("bezique")
     space, again = spec.space, ActionSpace(spec.rules)
-    assert space.size == again.size == sum(block.size for block in space.blocks)
-    assert [space.describe(i) for i in range(space.size)] == again.labels
+    assert (
+        space.num_distinct_actions
+        == again.num_distinct_actions
+        == sum(block.size for block in space.blocks)
+    )
+    assert [space.describe(i) for i in range(space.num_distinct_actions)] == again.labels
     names = [block.name for block in space.blocks]
     assert names == [
         "elect",
@@ -81,14 +85,14 @@ def test_the_action_space_is_fixed_per_variant_and_says_what_each_index_means() 
         "yield",
         "draw",
     ]
-    assert space.describe(0) == "deal" and space.describe(space.size - 1) == "draw"
+    assert space.describe(0) == "deal" and space.describe(space.num_distinct_actions - 1) == "draw"
     play = space.blocks[names.index("play")]
     # Two packs: each of the 32 faces from the hand, or one of its two copies on the table.
     assert play.size == 32 * 3
     assert space.describe(play.start) == "play AS"
     assert space.describe(play.start + 1) == "play AS from the table (copy 1)"
     with pytest.raises(ActionSpaceError, match="there is no action"):
-        space.describe(space.size)
+        space.describe(space.num_distinct_actions)
 
 
 @pytest.mark.parametrize("which", [*shipped_variant_names(), "house"])
@@ -118,12 +122,12 @@ def test_every_legal_move_has_exactly_one_index_and_back(which: str, house: str)
 def test_an_index_that_names_no_legal_move_is_refused_and_changes_nothing() -> None:
     episode, _ = random_episode(load_spec("bezique"), 1)
     space = episode.spec.space
-    illegal = next(i for i in range(space.size) if i not in episode.legal())
+    illegal = next(i for i in range(space.num_distinct_actions) if i not in episode.legal())
     before = (list(episode.actions), str(episode.game and episode.game.public_history(None)))
     with pytest.raises(ValueError, match="is not legal now"):
         episode.apply(illegal)
     with pytest.raises(ValueError, match="there is no action"):
-        episode.apply(space.size)
+        episode.apply(space.num_distinct_actions)
     with pytest.raises(ActionSpaceError, match="is not legal now"):
         space.move_for(illegal, episode.view(episode.current_player))
     assert before == (

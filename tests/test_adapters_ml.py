@@ -73,7 +73,7 @@ def test_openspiel_game_reads_its_parameters() -> None:
     game = pyspiel.load_game("python_bezique", {"variant": "rubicon", "returns": "share"})
     assert str(game) == "python_bezique(returns=share,variant=rubicon)"
     assert game.num_players() == 2
-    assert game.num_distinct_actions() == game.spec.space.size
+    assert game.num_distinct_actions() == game.spec.space.num_distinct_actions
     assert game.information_state_tensor_size() > game.observation_tensor_size()
     state = game.new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(0, 0.5), (1, 0.5)]

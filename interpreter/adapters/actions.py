@@ -1,8 +1,8 @@
 """Moves as integers: a fixed action space per variant.
 
-Every variant gets a fixed number of distinct actions, :attr:`ActionSpace.size`, laid out in
-blocks that depend only on the variant (its deck, its combinations, its seven of trumps), so an
-index means the same thing in every game of the variant:
+Every variant gets a fixed number of distinct actions (``ActionSpace.num_distinct_actions``),
+laid out in blocks that depend only on the variant (its deck, its combinations, its seven of
+trumps), so an index means the same thing in every game of the variant:
 
 =============  ==============================================================================
 block          one index for
@@ -129,7 +129,7 @@ class ActionSpace:
         self._show_at = self._card_block("show", sevens)
         self._yield = self._block("yield", ["yield"])
         self._draw = self._block("draw", ["draw"])
-        self.size = len(self.labels)
+        self.num_distinct_actions = len(self.labels)
 
     # -- building the layout -----------------------------------------------------------------
     def _block(self, name: str, labels: list[str]) -> int:
@@ -202,15 +202,17 @@ class ActionSpace:
 
     def legal_mask(self, view: PlayerView) -> list[int]:
         """One 0/1 flag per index: 1 where the index names a legal move."""
-        mask = [0] * self.size
+        mask = [0] * self.num_distinct_actions
         for index in self.legal_actions(view):
             mask[index] = 1
         return mask
 
     def describe(self, index: int) -> str:
         """What an index means, in words (``play QS from the table (copy 1)``)."""
-        if not 0 <= index < self.size:
-            raise ActionSpaceError(f"there is no action {index}: actions are 0 to {self.size - 1}")
+        if not 0 <= index < self.num_distinct_actions:
+            raise ActionSpaceError(
+                f"there is no action {index}: actions are 0 to {self.num_distinct_actions - 1}"
+            )
         return self.labels[index]
 
     def _indexed(self, moves: Sequence[Move], view: PlayerView) -> Iterator[tuple[int, Move]]:

@@ -77,8 +77,9 @@ class Spec:
 
 @lru_cache(maxsize=32)
 def load_spec(variant: str) -> Spec:
-    """The spec of a shipped variant's name or a variant file's path; the loader's
-    ``VariantError`` (every problem, ``file:line: key.path: message``) when it is not one."""
+    """The spec of a shipped variant's name or a variant file's path, loaded once per name for
+    the life of the process; the loader's ``VariantError`` (every problem,
+    ``file:line: key.path: message``) when it is not one."""
     rules = Rules(load_variant(variant))
     rule = rules.dealing.count_guess
     target = None if rule is None else rule.target
@@ -195,7 +196,7 @@ class Episode:
             if move is None:
                 raise ValueError(
                     f"action {action} ({self.spec.space.describe(action)}) is not legal now"
-                    if 0 <= action < self.spec.space.size
+                    if 0 <= action < self.spec.space.num_distinct_actions
                     else f"there is no action {action}"
                 )
             self._move(move)

@@ -66,7 +66,7 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]
         if len({len(side) for side in rules.sides}) > 1:
             raise ValueError("python_bezique needs sides of one size (its returns add up to 0)")
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.spec.space.size,
+            num_distinct_actions=self.spec.space.num_distinct_actions,
             max_chance_outcomes=self.spec.max_chance_outcomes,
             num_players=rules.players,
             min_utility=-1.0,

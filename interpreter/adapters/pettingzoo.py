@@ -77,7 +77,7 @@ class raw_env(AECEnv[str, ObservationDict, int]):  # type: ignore[misc]
             self.spec
         )
         self.pieces = pieces
-        size, actions = tensors.size(pieces), self.spec.space.size
+        size, actions = tensors.size(pieces), self.spec.space.num_distinct_actions
         self.possible_agents = [f"player_{seat}" for seat in range(self.spec.players)]
         top = float(np.finfo(np.float32).max)
         self.observation_spaces = {
@@ -130,7 +130,7 @@ class raw_env(AECEnv[str, ObservationDict, int]):  # type: ignore[misc]
         vector = np.zeros(tensors.size(self.pieces), np.float32)
         if values:
             vector[list(values)] = list(values.values())
-        mask = np.zeros(self.spec.space.size, np.int8)
+        mask = np.zeros(self.spec.space.num_distinct_actions, np.int8)
         if self.episode.current_player == seat:
             mask[list(self.episode.legal())] = 1
         return {"observation": vector, "action_mask": mask}
