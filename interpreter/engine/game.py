@@ -102,6 +102,14 @@ class Game:
         return self._state.deal_no
 
     @property
+    def deck_order(self) -> tuple[str, ...]:
+        """The faces of this deal's deck as it was dealt, top card first: what
+        ``Game.new(deck_order=...)`` takes to deal the same cards.  Hidden cards included: not
+        for agents."""
+        face = self.rules.face
+        return tuple([face[card] for card in self._state.table.order])
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, chance included: not for agents (see
         :meth:`public_history`)."""
