@@ -25,6 +25,7 @@ from urllib.request import urlopen
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser import INSTALL_BROWSER, REQUIRE_BROWSER
 from tests.site_check import (
@@ -60,6 +61,16 @@ class Site(Built):
         self.browser.get(self.url + page)
         # Let scripts that run after the load event (search, instant loading) log their errors.
         self.browser.execute_async_script("setTimeout(arguments[arguments.length - 1], 150)")
+        # The Play page starts the engine in a Web Worker: let it finish (its lobby shows, or
+        # it says the engine was not bundled) before leaving, as a reader would; Chromium may
+        # crash the tab when a page is left while its worker is still compiling Pyodide.
+        if self.browser.find_elements(By.ID, "bezique-app"):
+            WebDriverWait(self.browser, 120).until(
+                lambda driver: (
+                    driver.find_elements(By.CSS_SELECTOR, ".bz-lobby, .bz-game")
+                    or "not bundled" in driver.find_element(By.CSS_SELECTOR, ".bz-notice").text
+                )
+            )
         status = self.browser.execute_script(
             "const [entry] = performance.getEntriesByType('navigation');"
             "return entry ? entry.responseStatus : 0;"
