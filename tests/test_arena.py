@@ -60,10 +60,17 @@ def bezique(*args: str, answers: str = "", folder: Path = BOTS) -> subprocess.Co
     )
 
 
-class Passer(GreedyAgent):
-    """The greedy bot under another name: it always lets the other player deal."""
+class Passer:
+    """The greedy bot under another name (wrapped, not subclassed: in the compiled build an
+    interpreted class cannot inherit from a compiled one)."""
 
     name = "passer"
+
+    def __init__(self, rules: Rules) -> None:
+        self._greedy = GreedyAgent(rules)
+
+    def choose(self, view: PlayerView) -> Move:
+        return self._greedy.choose(view)
 
 
 # -- duplicate play -------------------------------------------------------------------------------
