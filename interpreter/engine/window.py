@@ -68,6 +68,12 @@ def declare_problem(
 ) -> str | None:
     """Why ``player`` may not declare ``cards`` as ``combo`` now (the cards are his and form
     the combination), or None."""
+    taken = state.table.window.taken
+    if taken >= 0 and taken in cards:
+        return (
+            f"{rules.pretty(taken)}, just taken for the seven of trumps, may not be declared "
+            "after this trick"
+        )
     return quota_problem(rules, state, combo, cards) or ledger.problem(
         rules, state, player, combo, cards
     )
@@ -106,7 +112,8 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
     if _may_declare(rules, table.window):
         for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
-            found.append(Declare(combo.id, cards, labels, combo.points))
+            points = ledger.points_of(rules, state, player, combo)
+            found.append(Declare(combo.id, cards, labels, points))
     for entry in table.ledger[player]:
         if (
             not entry.scored
@@ -157,6 +164,9 @@ def declare_refusal(
     trump = state.table.trump
     if combo.needs_trump and trump is None:
         return f"{combo.name} needs trumps, and no trump suit is fixed yet"
+    before = ledger.before_trumps_problem(rules, combo, trump)
+    if before is not None:
+        return before
     if not ledger.forms(rules, combo, trump, cards):
         *others, last = [rules.pretty(c) for c in cards]
         shown = f"{', '.join(others)} and {last}" if others else last
@@ -193,6 +203,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     table = state.table
     combo = rules.combo_by_id[move.combo]
     scored = _scores_now(rules, table.window)
+    points = ledger.points_of(rules, state, player, combo)
     table.numbers[player] += 1
     cards = frozenset(move.cards)
     entry = Entry(
@@ -201,7 +212,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
         combo.kind,
         combo.cls,
         combo.rank,
-        combo.points,
+        points,
         cards,
         scored,
         table.trick_no,
