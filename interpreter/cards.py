@@ -45,6 +45,7 @@ RANK_NAMES = {
     "4": "four",
     "3": "three",
     "2": "two",
+    "JK": "joker",
 }
 
 

@@ -204,3 +204,23 @@ def test_one_source_the_first_bezique_scores_100() -> None:
     assert isinstance(declared, Declare) and declared.points == 100  # what it scores
     run(game, "declare bezique QS JD", "draw", "play AD", "play 7D", "declare bezique QS JD")
     assert [p for what, p in scored(game, 0) if what == "bezique"] == [100, 40]
+
+
+def test_haitian_practice_in_the_last_tricks_a_joker_led_is_trumped() -> None:
+    """A joker led has no suit to follow: a player with trumps must trump it; without, he
+    plays what he likes (a joker included)."""
+    from interpreter.engine import Rules
+    from interpreter.engine.tricks import endgame_playable
+
+    rules = Rules(haitian())
+    ids = {face: list(cards) for face, cards in rules.by_face.items()}
+    joker, other = ids["JK"][0], ids["JK"][1]
+
+    def playable(hand: list[int]) -> set[str]:
+        allowed = endgame_playable(
+            hand, [joker], rules.suit, rules.end_strength, "H", rules.endgame
+        )
+        return {rules.face[card] for card in allowed}
+
+    assert playable([ids["7H"][0], ids["AS"][0], other]) == {"7H"}
+    assert playable([ids["AS"][0], other, ids["7D"][0]]) == {"AS", "JK", "7D"}

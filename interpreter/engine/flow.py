@@ -175,6 +175,8 @@ def _after_play(rules: Rules, state: State, card: int) -> Listed:
         return None
     stock_trick = bool(table.stock)
     winner = tricks.finish(rules, state)
+    if rules.win_immediate and target_reached(rules, state):
+        return None  # the target is reached: nobody declares or draws (``do`` ends the game)
     if stock_trick or rules.declare.after_stock_exhausted:
         window.open_for(rules, state, winner)
         return open_window(rules, state, winner)
