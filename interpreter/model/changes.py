@@ -51,6 +51,15 @@ _LABELS: dict[str, str] = {
     "settlement.brisques_can_flip_winner": "Brisques may reverse the order (law 60)",
     "combinations.suit": "Which suits count",
     "combinations.enabled": "In play",
+    "combinations.jokers": "Jokers that may stand in for its cards",
+    "combinations.builds_on": "The combination on the table it is built on",
+    "combinations.first_points": "Points for a player's first one in a deal",
+    "play.joker_led": "What the others may play to a joker led",
+    "trump.others_before_trumps": "Other combinations before trumps are fixed",
+    "seven.turn_up_declarable": "The card taken for the seven declared after the same trick",
+    "reuse.reform_with_added": "Classes formed again with added cards (law 38 read literally)",
+    "brisques.minimum": "Fewest brisques that count",
+    "game.double_below": "A loser under this pays double",
 }
 """Labels for the fields whose description lists their values rather than naming the rule
 (``final: the last trick …; last_stock_trick: …``).  A field's pydantic ``title``, when the

@@ -56,8 +56,8 @@ class Brisques(Block):
         default=0,
         ge=0,
         le=256,
-        description="A side that won fewer brisques than this scores none of them (Haitian: "
-        "14 with two players); 0: no minimum.",
+        description="A player who won fewer brisques than this scores none of them (Haitian: "
+        "14 of the 32 with two players, 8 with four); 0: no minimum.",
     )
     war_penalty: Points = Field(
         default=200, description="In a brisque war: what the side with fewer brisques loses."
