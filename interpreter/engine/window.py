@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
-from interpreter.engine import ledger, seven
+from interpreter.engine import forming, ledger, seven
 from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.rules import Combo, Rules
@@ -164,10 +164,10 @@ def declare_refusal(
     trump = state.table.trump
     if combo.needs_trump and trump is None:
         return f"{combo.name} needs trumps, and no trump suit is fixed yet"
-    before = ledger.before_trumps_problem(rules, combo, trump)
+    before = forming.before_trumps_problem(rules, combo, trump)
     if before is not None:
         return before
-    if not ledger.forms(rules, combo, trump, cards):
+    if not forming.forms(rules, combo, trump, cards):
         *others, last = [rules.pretty(c) for c in cards]
         shown = f"{', '.join(others)} and {last}" if others else last
         return f"{shown} {'do' if others else 'does'} not form {combo.name}"
@@ -277,7 +277,7 @@ def fix_trumps(
     """With no turn-up, the first marriage (or a sequence before any marriage) fixes trumps
     (law 41)."""
     table = state.table
-    if not ledger.makes_trumps(rules, combo, table.trump):
+    if not forming.makes_trumps(rules, combo, table.trump):
         return
     suit = rules.suit[min(cards)]
     table.trump = suit
@@ -289,7 +289,7 @@ def fix_trumps(
         table.ledger[seat] = [
             e
             for e in table.ledger[seat]
-            if e.scored or ledger.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
+            if e.scored or forming.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
         ]
 
 
