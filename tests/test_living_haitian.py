@@ -6,11 +6,13 @@ a reading that is an option."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from interpreter.engine import Declare, Game, IllegalMoveError
 from interpreter.model import Variant, variant_data, variant_from_data
-from tests.support import dealt, run, scored, shipped, texts, variant_with
+from tests.support import dealt, deck_order, run, scored, shipped, texts, variant_with
 
 LOW = ["7C", "8C", "7D", "8D", "7S", "8S", "9S", "9C", "8H"]
 """Seat 1's hand (seat 1 deals, seat 0 leads): low cards of no use."""
@@ -224,3 +226,31 @@ def test_haitian_practice_in_the_last_tricks_a_joker_led_is_trumped() -> None:
 
     assert playable([ids["7H"][0], ids["AS"][0], other]) == {"7H"}
     assert playable([ids["AS"][0], other, ids["7D"][0]]) == {"AS", "JK", "7D"}
+
+
+def test_windowsonhaiti_a_variation_turns_up_a_card_for_trumps() -> None:
+    """With a turn-up, a joker is never turned: the next card is, and the joker stays on top
+    of the stock (a choice of ours)."""
+    variant = haitian(**{"trump.mode": "turn_up", "seven.exchange": True})
+    order = deck_order(variant, [["7H", "AC"], LOW], turn_up="JK", stock=["8H", "KS"])
+    game = Game.new(variant, deck_order=order, dealer=1, seed=0)
+    assert game.trump == "H" and game.view(0).turn_up is not None
+    assert str(game.view(0).turn_up) == "8H"
+    run(game, "play AC", "play 7C")
+    assert "exchange 7H" in texts(game)  # the seven of trumps exchanged for the 8♥
+    run(game, "draw")
+    assert "JK" in [str(face) for _, face in game.view(0).hand]  # drawn first, by the winner
+
+
+def test_haitian_one_source_resampling_knows_who_could_not_trump_a_joker() -> None:
+    """A player who answered a joker led with no trump held none: a resampled world deals
+    him none either."""
+    variant = haitian(**{"play.joker_led": "must_trump"})
+    no_trumps = ["7C", "8C", "7D", "8D", "7S", "8S", "9S", "9C", "9D"]
+    game = dealt(variant, [["KH", "QH", "AC", "JK", "9D"], no_trumps], stock=["AD", "9C"])
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
+    run(game, "play JK", "play 8C")
+    for seed in range(5):
+        world = game.resample(0, random.Random(seed))
+        hand = world._state.table.hands[1]
+        assert not any(world.rules.suit[card] == "H" for card in hand)

@@ -10,7 +10,7 @@ from interpreter.loader.cards_check import Problem
 from interpreter.loader.diagnostics import suggest
 from interpreter.model import Bezique, SameRank, SameSuit, Variant
 from interpreter.model.combinations import Combination
-from interpreter.model.play import FreshCard, TrumpMode, Zone
+from interpreter.model.play import FreshCard, Zone
 from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, WinCheck
 
 
@@ -34,12 +34,6 @@ def size(combo: Combination) -> int:
 def _jokers(variant: Variant) -> list[Problem]:
     problems: list[Problem] = []
     jokers = variant.deck.jokers
-    if jokers and variant.trump.mode is TrumpMode.TURN_UP:
-        message = (
-            "a deck with jokers has no turn-up (a joker turned up would fix no trump suit): "
-            "set trump.mode = 'first_marriage_or_sequence'"
-        )
-        problems.append(Problem(("deck", "jokers"), message))
     for index, combo in enumerate(variant.combinations):
         if not combo.enabled:
             continue

@@ -151,6 +151,11 @@ def dealing(page: Page) -> str:
             "rest of the cards, face down, make the **stock**, with the turn-up at its bottom; "
             "it is the last card drawn."
         )
+        if v.deck.jokers:
+            text.append(
+                "A joker is never turned up: the first card after the deal that is not a "
+                "joker is, and the jokers above it stay at the top of the stock."
+            )
     else:
         text.append(
             "No card is turned up: the rest of the pack is the **stock**. There are **no trumps** "
