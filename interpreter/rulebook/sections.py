@@ -70,6 +70,8 @@ def overview(page: Page) -> str:
         goal = f"first to {v.game.target} points, over as many deals as it takes"
         if pairs:
             goal = f"the first side to {v.game.target} points, partners' scores added"
+        if v.match is not None:
+            goal += f"; a match is won with {v.match.target} game points"
     else:
         goal = "one deal is a game; the higher score wins, valued by the settlement below"
     rows = [
