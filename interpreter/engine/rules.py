@@ -7,14 +7,14 @@ the engine never walks models while playing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from enum import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from interpreter.cards import JOKER_SUIT, Deck, Face, parse_face
+from interpreter.engine.combos import Combo, Shape, Sieve, Way, compile_combo
 from interpreter.engine.moves import Play
-from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
+from interpreter.model import Variant
 from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
 from interpreter.model.play import (
     CarteBlancheWindow,
@@ -45,6 +45,8 @@ from interpreter.model.scoring import (
     WinCheck,
 )
 
+__all__ = ["Combo", "Rules", "Shape", "Sieve", "Way"]
+
 Plain = TypeVar("Plain")
 
 
@@ -58,14 +60,6 @@ def _plain(cls: type[Plain], *blocks: BaseModel) -> Plain:
         block = next(b for b in blocks if f.name in type(b).model_fields)
         values[f.name] = getattr(block, f.name)
     return cls(**values)
-
-
-class Shape(StrEnum):
-    """Which cards form a combination."""
-
-    SAME_SUIT = "same_suit"
-    SAME_RANK = "same_rank"
-    BEZIQUE = "bezique"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,63 +187,6 @@ class ScoringRules:
         object.__setattr__(self, "at_end", counted and later)
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
-    """One enabled combination, flattened."""
-
-    id: str
-    name: str
-    kind: str
-    cls: str
-    rank: int
-    points: int
-    shape: Shape
-    ranks: tuple[str, ...] = ()
-    suit: SuitFilter = SuitFilter.ANY
-    of: str = ""
-    count: int = 1
-    jokers: int = 0  # how many of its cards may be jokers
-    builds_on: str | None = None  # the combination it is built on, on the table
-    first_points: int | None = None  # the player's first one in a deal
-
-    @property
-    def needs_trump(self) -> bool:
-        return self.shape is not Shape.BEZIQUE and self.suit is not SuitFilter.ANY
-
-    def label(self) -> str:
-        return self.name
-
-
-Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
-"""One way of forming a combination: its slots (the faces that may fill each); what it needs,
-as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
-first; and every card that may fill it, as a mask."""
-Sieve = tuple[int, int, tuple[tuple[int, int], ...], int, tuple["Combo", Way]]
-"""A way of forming a combination as the declarations' first sieve tests it: its rarest need
-(a mask of card bits and how many of them), its other needs, every card it may use (a mask),
-and the way itself."""
-
-
-def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
-    common = {
-        "id": model.id,
-        "name": model.display_name,
-        "kind": model.kind_key,
-        "cls": model.class_,
-        "rank": model.rank,
-        "points": model.points,
-        "shape": Shape(model.shape),
-        "jokers": model.jokers,
-        "builds_on": model.builds_on,
-        "first_points": model.first_points,
-    }
-    if isinstance(model, SameSuit):
-        return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
-    if isinstance(model, SameRank):
-        return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
-    return Combo(**common, count=model.count)  # type: ignore[arg-type]
-
-
 class Rules:
     """Per-card tables and flattened options of one variant."""
 
@@ -322,7 +259,7 @@ class Rules:
             face: sum(1 << card for card in copies) for face, copies in self.by_face.items()
         }
         self.combos: tuple[Combo, ...] = tuple(
-            _compile_combo(c) for c in variant.combinations if c.enabled
+            compile_combo(c) for c in variant.combinations if c.enabled
         )
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
         self.combo_names: dict[str, str] = {c.id: c.name for c in self.combos}
