@@ -35,11 +35,7 @@ class Outcome:
     def of(cls, rules: Rules, state: State) -> Outcome:
         over = next(e for e in reversed(state.events) if e.kind is EventKind.GAME_OVER)
         ending = Ending(over.what)
-        games = 1 + sum(
-            1 for e in state.events if e.kind is EventKind.GAME_WON and e.what != Ending.MATCH
-        )
-        if state.match_points:
-            games = sum(1 for e in state.events if e.kind is EventKind.GAME_WON)
+        games = max(1, sum(1 for e in state.events if e.kind is EventKind.GAME_WON))
         winning_side = state.winning_side
         if winning_side is None and state.winner is not None:
             winning_side = rules.side_of[state.winner]

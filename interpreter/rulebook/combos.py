@@ -44,6 +44,8 @@ def cards_words(combo: V) -> str:
     """What a combination is made of, in words."""
     which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
     if combo.shape == "same_suit":
+        if len(set(combo.ranks)) == 1 < len(combo.ranks):  # four aces of one suit
+            return f"{len(combo.ranks)} {rank_plural(combo.ranks[0])} {which[combo.suit.value]}"
         return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
     if combo.shape == "same_rank":
         if combo.of == JOKER:
