@@ -6,6 +6,10 @@ physical *cards* of each face; every card has an integer id, so that the reuse r
 
 Notation: a card is its rank letter followed by its suit letter, ``A T K Q J 9 8 7`` and
 ``S H D C``; the suit symbols ``♠ ♥ ♦ ♣`` and a ``10`` for the ten are accepted on input.
+
+A *joker* (Haitian Bésigue) stands outside the suits: its face is written ``JK`` (``joker`` and
+``🃏`` are accepted on input), its suit is the empty string, which no suit, and so no trump
+suit, ever equals.
 """
 
 from __future__ import annotations
@@ -19,6 +23,12 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _SYMBOL_TO_LETTER = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 # The outline symbols are accepted too, since people type them.
 _SYMBOL_TO_LETTER.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+JOKER = "JK"
+"""The face of a joker, as the notation writes it."""
+JOKER_SUIT = ""
+"""A joker's suit: none (the empty string is no suit of any deck)."""
+_JOKER_SPELLINGS = {"JK", "JOKER", "🃏"}
 
 RANK_LETTERS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
 RANK_NAMES = {
@@ -35,6 +45,7 @@ RANK_NAMES = {
     "4": "four",
     "3": "three",
     "2": "two",
+    "JK": "joker",
 }
 
 
@@ -53,12 +64,20 @@ class Face:
         return self.rank + self.suit
 
     @property
+    def is_joker(self) -> bool:
+        return self.suit == JOKER_SUIT
+
+    @property
     def pretty(self) -> str:
-        """The face with its suit symbol, e.g. ``Q♠``."""
+        """The face with its suit symbol, e.g. ``Q♠`` (a joker is ``JK``)."""
+        if self.suit == JOKER_SUIT:
+            return JOKER
         return self.rank + SUIT_SYMBOLS[self.suit]
 
     @property
     def long_name(self) -> str:
+        if self.suit == JOKER_SUIT:
+            return "joker"
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
 
@@ -72,8 +91,10 @@ def parse_suit(text: str) -> str:
 
 
 def parse_face(text: str) -> Face:
-    """Read one card in the notation: ``QS``, ``Q♠``, ``10H``, ``th``."""
+    """Read one card in the notation: ``QS``, ``Q♠``, ``10H``, ``th``; a joker ``JK``."""
     token = text.strip()
+    if token.upper() in _JOKER_SPELLINGS:
+        return JOKER_FACE
     if len(token) < 2:
         raise CardSyntaxError(f"{text!r} is not a card (write rank then suit, e.g. QS or Q♠)")
     rank_part, suit_part = token[:-1], token[-1]
@@ -83,6 +104,10 @@ def parse_face(text: str) -> Face:
             f"{text!r} is not a card: {rank_part!r} is not a rank (use A K Q J T 9 8 7 …)"
         )
     return Face(parse_suit(suit_part), rank)
+
+
+JOKER_FACE = Face(JOKER_SUIT, JOKER)
+"""The face of every joker: no suit, and ``JK`` for a rank."""
 
 
 def parse_faces(text: str) -> list[Face]:
@@ -109,8 +134,10 @@ class Deck:
         suits: Sequence[str],
         rank_order: Sequence[str],
         remove: Iterable[Face] = (),
+        jokers: int = 0,
     ) -> Deck:
-        """``packs`` piquet-style packs, then each face in ``remove`` taken out once (last copy)."""
+        """``packs`` piquet-style packs, then each face in ``remove`` taken out once (last copy),
+        then ``jokers`` jokers (the last card ids)."""
         cards = [Face(s, r) for _ in range(packs) for s in suits for r in rank_order]
         for face in remove:
             for index in range(len(cards) - 1, -1, -1):
@@ -119,6 +146,7 @@ class Deck:
                     break
             else:
                 raise ValueError(f"cannot remove {face}: not in the deck")
+        cards += [JOKER_FACE] * jokers
         return cls(tuple(suits), tuple(rank_order), tuple(cards))
 
     def __len__(self) -> int:
@@ -131,4 +159,7 @@ class Deck:
         return str(self.cards[card])
 
     def strength(self, rank: str) -> int:
+        """Larger for a stronger rank; a joker (no rank of the order) is 0, below them all."""
+        if rank not in self.rank_order:
+            return 0
         return len(self.rank_order) - self.rank_order.index(rank)

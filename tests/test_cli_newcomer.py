@@ -348,8 +348,8 @@ def test_single_brackets_for_the_combinations_are_pointed_out(tmp_path: Path) ->
 def test_a_table_key_at_the_top_level_is_given_its_table(tmp_path: Path) -> None:
     found = problems(tmp_path, OVERLAY + "target = 2000\nqueen = 'QS'\n")
     assert found == [
-        "house.toml:4: target: unknown key at the top level (did you mean 'game.target'? "
-        "write it under [game], or dotted)",
+        "house.toml:4: target: unknown key at the top level (did you mean 'game.target' or "
+        "'match.target'? write it under its table's header, or dotted)",
         "house.toml:5: queen: unknown key at the top level (did you mean 'bezique.queen'? "
         "write it under [bezique], or dotted)",
     ]

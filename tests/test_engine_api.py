@@ -55,7 +55,7 @@ def _positions(name: str, seed: int, every: int = 5) -> list[Game]:
 # -- typed events ------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", NAMES)
 def test_every_event_is_typed_and_its_text_comes_from_its_payload(name: str) -> None:
-    game = _midgame(name, seed=3, steps=10_000)
+    game = _midgame(name, seed=3, steps=200_000)  # a match of several games takes long
     assert game.is_over
     kinds = Counter(e.kind for e in game.events)
     assert all(isinstance(kind, EventKind) for kind in kinds)

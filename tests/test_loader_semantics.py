@@ -259,16 +259,15 @@ def test_an_inherited_key_is_reported_in_the_parent_file() -> None:
 # -- not supported yet ------------------------------------------------------------------------
 
 
-def test_a_partner_table_is_not_supported_yet() -> None:
+def test_bc4_a_partner_table_is_played_now_with_partnerships() -> None:
     extra = (
         "[players]\ncount = 4\npartnerships = [[0, 2], [1, 3]]\n"
         '[reuse]\npartner_cards = "partner_table"\n'
     )
-    assert problems(extra)[-1] == (
-        "v.toml:22: reuse.partner_cards: reuse.partner_cards = 'partner_table' is not "
-        "supported yet by this engine (a partner's declared cards serve only in double and "
-        "triple bézique)"
-    )
+    Path("v.toml").write_text(BASE + extra, encoding="utf-8")
+    assert load_variant("v.toml").reuse.partner_cards == "partner_table"
+    alone = '[reuse]\npartner_cards = "partner_table"\n'
+    assert any("'partner_table' needs partnerships" in problem for problem in problems(alone))
 
 
 @pytest.mark.parametrize(

@@ -93,6 +93,16 @@ OTHER: dict[str, Any] = {
     "settlement.rubicon_game": 1200,
     "settlement.rubicon_brisque_lump": 400,
     "settlement.loser_min_credit": 200,
+    "deck.jokers": 2,
+    "combinations[].jokers": 1,
+    "combinations[].builds_on": None,
+    "combinations[].first_points": 60,
+    "brisques.minimum": 14,
+    "brisques.war_penalty": 100,
+    "brisques.war_floor": 0,
+    "game.double_below": 300,
+    "match.target": 2,
+    "reuse.reform_with_added": ["beziques"],
 }
 """Another allowed value for each field that is not an enum, a flag or an optional table
 (a dict sets several keys at once, where one value alone would not be a valid variant)."""
@@ -111,6 +121,10 @@ SCRIPTED: dict[str, str] = {
     "combinations[].class": _HERE + "test_class_sequence_then_marriage",
     "combinations[].kind": _HERE + "test_kind_single_then_double",
     "reuse.multi_bezique_extension": _HERE + "test_multi_bezique_extension_second_double",
+    "seven.turn_up_declarable": "tests/test_classic_options.py::"
+    "test_enquire_within_123_iii_the_card_exchanged_is_not_used_in_that_declaration",
+    "reuse.reform_with_added": "tests/test_classic_options.py::"
+    "test_law_38_literal_bezique_cards_form_an_equal_combination_with_added_cards",
     **{
         path: _HERE + "test_settlement_fields_change_the_value_of_a_game"
         for path in field_paths()
@@ -124,7 +138,12 @@ def _dumped(variant: Variant) -> dict[str, Any]:
     return variant.model_dump(mode="json", by_alias=True)
 
 
-TARGET = {"kind": "double_bezique", "class": "sequence", "rank": "bezique"}
+TARGET = {
+    "kind": "double_bezique",
+    "class": "sequence",
+    "rank": "bezique",
+    "builds_on": "quinte",
+}
 """The combination whose reuse key the tests change (else the first that has the key)."""
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from interpreter.cards import Face
+from interpreter.cards import JOKER_FACE, Face
 from interpreter.engine import (
     CarteBlanche,
     Declare,
@@ -85,7 +85,7 @@ class GreedyAgent:
                     held = sum(1 for r in combo.ranks if mine[r + face.suit])
                     value += combo.points * held / (len(combo.ranks) * 6)
             elif face.rank == combo.of and _suit_ok(combo.suit, face.suit, trump):
-                held = sum(count for key, count in mine.items() if key[0] == combo.of)
+                held = sum(count for key, count in mine.items() if _rank(key) == combo.of)
                 value += combo.points * min(held, combo.count) / (combo.count * 5)
         seven = self.rules.seven
         if seven is not None and face.rank == seven.rank and face.suit == trump:
@@ -132,7 +132,7 @@ class GreedyAgent:
                 held = sum(
                     c
                     for k, c in mine.items()
-                    if k[0] == combo.of and _suit_ok(combo.suit, k[1], trump)
+                    if _rank(k) == combo.of and _suit_ok(combo.suit, _face_of(k).suit, trump)
                 )
                 if held >= combo.count:
                     return True
@@ -150,7 +150,7 @@ class GreedyAgent:
 
         def rank_key(move: Play) -> tuple[int, int]:
             face = faces[move.label]
-            return (int(face.suit == trump), strength[face.rank])
+            return (int(face.suit == trump), strength.get(face.rank, 0))
 
         if not view.trick:
             plain_aces = [
@@ -168,8 +168,15 @@ class GreedyAgent:
         return min(plays, key=lambda m: (int(faces[m.label].rank in self.brisques), rank_key(m)))
 
 
+def _rank(face: str) -> str:
+    """The rank of a face as written (``QS`` → ``Q``; a joker ``JK`` → ``JK``)."""
+    return face if face == str(JOKER_FACE) else face[:-1]
+
+
 def _face_of(label: str) -> Face:
     text = label_face(label)
+    if text == str(JOKER_FACE):
+        return JOKER_FACE
     return Face(text[-1], text[:-1])
 
 
@@ -182,6 +189,6 @@ def _suit_ok(suit_filter: SuitFilter, suit: str, trump: str | None) -> bool:
 
 
 def _beats(card: Face, best: Face, trump: str | None, strength: dict[str, int]) -> bool:
-    if card.suit == best.suit:
-        return strength[card.rank] > strength[best.rank]
+    if card.suit == best.suit:  # a joker has no strength: it never beats another
+        return strength.get(card.rank, 0) > strength.get(best.rank, 0)
     return card.suit == trump

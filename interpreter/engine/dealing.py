@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from interpreter.cards import JOKER_SUIT
 from interpreter.engine import blanche, seven
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.rules import Rules
@@ -98,7 +99,12 @@ def deal(rules: Rules, state: State) -> None:
         state.emit(EventKind.HAND, seat, cards=faces, seen_by=(seat,))
     rest = order[position:]
     if rules.declare.mode is TrumpMode.TURN_UP:
-        turn_up, rest = rest[0], rest[1:]
+        # A joker fixes no suit: the first card that is not one is turned up, and the jokers
+        # above it stay at the top of the stock (a choice of ours; no source says).
+        at = 0
+        if rules.jokers:
+            at = next(i for i, card in enumerate(rest) if rules.suit[card] != JOKER_SUIT)
+        turn_up, rest = rest[at], rest[:at] + rest[at + 1 :]
         table.turn_up = turn_up
         table.trump = rules.suit[turn_up]
         table.stock = [turn_up, *reversed(rest)]

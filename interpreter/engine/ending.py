@@ -9,7 +9,7 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat
+from interpreter.model.scoring import BrisqueUsage, GameFormat
 
 
 def brisques_won(rules: Rules, state: State, seat: int) -> int:
@@ -19,35 +19,80 @@ def brisques_won(rules: Rules, state: State, seat: int) -> int:
 
 
 def end_of_deal(rules: Rules, state: State) -> None:
-    n = state.players
-    table = state.table
     scoring = rules.scoring
-    if scoring.usage is BrisqueUsage.ALWAYS and scoring.timing is BrisqueTiming.END_OF_HAND:
-        for offset in range(1, n + 1):
-            seat = (state.dealer + offset) % n
-            count = brisques_won(rules, state, seat)
-            state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
+    if scoring.at_end:
+        count_brisques(rules, state)
+    _deal_over(rules, state)
+    if scoring.format is GameFormat.SINGLE_DEAL:
+        finish_single(rules, state)
+        return
+    if target_reached(rules, state):
+        finish_race(rules, state)
+        return
+    _next_deal(rules, state)
+
+
+def _deal_over(rules: Rules, state: State) -> None:
+    table = state.table
     state.deal_results.append(
         DealResult(
             state.deal_no,
             state.dealer,
             tuple(table.points),
-            tuple(brisques_won(rules, state, seat) for seat in range(n)),
+            tuple(brisques_won(rules, state, seat) for seat in range(state.players)),
             table.last_trick_winner,
         )
     )
     state.emit(EventKind.END_OF_DEAL, number=state.deal_no, values=tuple(table.points))
-    if scoring.format is GameFormat.SINGLE_DEAL:
-        finish_single(rules, state)
-        return
-    if max(side_totals(rules, state.scores)) >= scoring.target:
-        finish_race(rules, state)
-        return
+
+
+def _next_deal(rules: Rules, state: State) -> None:
+    table = state.table
     if rules.dealing.rotation is Rotation.LAST_TRICK_WINNER and table.last_trick_winner is not None:
         state.dealer = table.last_trick_winner
     else:
-        state.dealer = (state.dealer + 1) % n
+        state.dealer = (state.dealer + 1) % state.players
     deal(rules, state)
+
+
+def count_brisques(rules: Rules, state: State) -> None:
+    """The brisques counted at the end of the hand, the non-dealer's first (Enquire Within
+    123 ix, x): each player's, unless he won fewer than ``brisques.minimum``; in a brisque
+    war only the side with more of them scores (each side on a tie), and every other side
+    whose score is above ``war_floor`` loses ``war_penalty``, charged to its first seat after
+    the dealer."""
+    n = state.players
+    scoring = rules.scoring
+    counts = [brisques_won(rules, state, seat) for seat in range(n)]
+    losers: set[int] = set()
+    if scoring.usage is BrisqueUsage.WAR:
+        per_side = side_totals(rules, counts)
+        best = max(per_side)
+        losers = {side for side, count in enumerate(per_side) if count < best}
+    order = [(state.dealer + offset) % n for offset in range(1, n + 1)]
+    for seat in order:
+        count = counts[seat]
+        if rules.side_of[seat] in losers or count < scoring.minimum:
+            continue
+        state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
+    for side in sorted(losers):
+        if side_totals(rules, state.scores)[side] <= scoring.war_floor:
+            continue
+        seat = next(s for s in order if rules.side_of[s] == side)
+        won = sum(counts[s] for s in rules.sides[side])
+        state.score(seat, -scoring.war_penalty, Reason.BRISQUE_WAR, number=won)
+
+
+def target_reached(rules: Rules, state: State) -> bool:
+    """A side has reached the target of a race game."""
+    return max(side_totals(rules, state.scores)) >= rules.scoring.target
+
+
+def finish_now(rules: Rules, state: State) -> None:
+    """``game.win_check = "immediate"``: a side has reached the target in the middle of a
+    deal, which ends there and then."""
+    _deal_over(rules, state)
+    finish_race(rules, state)
 
 
 def side_totals(rules: Rules, points: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -67,17 +112,52 @@ def finish_race(rules: Rules, state: State) -> None:
         return (totals[side], totals[side] - brisques[side], int(took_last))
 
     ranking = sorted(range(len(rules.sides)), key=key, reverse=True)
-    state.winning_side = ranking[0]
-    state.winner = rules.sides[ranking[0]][0]
+    side = ranking[0]
+    tied = sum(1 for total in totals if total == totals[side]) > 1
+    ending = Ending.TIE_BREAK if tied else Ending.TARGET
+    worth = game_points(rules, totals, side)
+    scoring = rules.scoring
+    if scoring.match_target:
+        if not state.match_points:
+            state.match_points = [0] * len(rules.sides)
+        state.match_points[side] += worth
+        state.emit(
+            EventKind.GAME_WON,
+            rules.sides[side][0],
+            points=scoring.target,
+            what=ending,
+            number=worth,
+            values=rules.sides[side],
+        )
+        if state.match_points[side] < scoring.match_target:
+            state.scores = [0] * state.players  # the next game of the match
+            _next_deal(rules, state)
+            return
+        ending, worth = Ending.MATCH, state.match_points[side]
+    state.winning_side = side
+    state.winner = rules.sides[side][0]
     state.phase = Phase.OVER
-    tied = sum(1 for total in totals if total == totals[ranking[0]]) > 1
     state.emit(
         EventKind.GAME_OVER,
         state.winner,
-        points=rules.scoring.target,
-        what=Ending.TIE_BREAK if tied else Ending.TARGET,
-        values=rules.sides[ranking[0]],
+        points=scoring.match_target if ending is Ending.MATCH else scoring.target,
+        what=ending,
+        number=worth,
+        values=rules.sides[side],
     )
+
+
+def game_points(rules: Rules, totals: tuple[int, ...], side: int) -> int:
+    """What a race game won by ``side`` is worth, where games have a worth (``game.
+    double_below`` or a match; else 0): two game points when every other side has fewer
+    points than ``double_below`` (the Turkish rubikon, the Haitian anbatab), else one."""
+    scoring = rules.scoring
+    if not (scoring.double_below or scoring.match_target):
+        return 0
+    others = [total for other, total in enumerate(totals) if other != side]
+    if scoring.double_below and others and max(others) < scoring.double_below:
+        return 2
+    return 1
 
 
 def finish_single(rules: Rules, state: State) -> None:

@@ -37,9 +37,13 @@ kind                      payload
 ``endgame``               the stock is exhausted
 ``duel``                  ``values``: the two seats that now play their last tricks
 ``end_of_deal``           ``number``: the deal; ``values``: the points each seat scored in it
+``game_won``              a game of a match is won: ``player``, ``what``, ``points`` and
+                          ``values`` as ``game_over``; ``number``: the game points it is worth
 ``game_over``             ``player``: the winner (``None``: void); ``what``: an :class:`Ending`;
-                          ``points``: the target reached, or the value of a one-deal game;
-                          ``values``: the seats of the winning side
+                          ``points``: the target reached (a match's target), or the value of
+                          a one-deal game; ``values``: the seats of the winning side;
+                          ``number``: the game points of a race game that has a worth (the
+                          match points won, for a match), else 0
 ========================  ======================================================================
 """
 
@@ -75,6 +79,7 @@ class EventKind(StrEnum):
     ENDGAME = "endgame"
     DUEL = "duel"
     END_OF_DEAL = "end_of_deal"
+    GAME_WON = "game_won"
     GAME_OVER = "game_over"
 
     @property
@@ -99,6 +104,7 @@ class Reason(StrEnum):
     CARTE_BLANCHE = "carte_blanche"
     DEAL_COUNT = "deal_count"
     COUNT_GUESS = "count_guess"
+    BRISQUE_WAR = "brisque_war"
 
 
 class Ending(StrEnum):
@@ -108,6 +114,7 @@ class Ending(StrEnum):
     TIE_BREAK = "tie_break"  # more than one side reached it with equal totals
     SETTLED = "settled"  # a one-deal game, settled by its laws
     VOID = "void"  # a one-deal game that counts for nobody
+    MATCH = "match"  # a side reached the game points of a match
 
 
 class Event(NamedTuple):
@@ -223,6 +230,8 @@ def describe(
             return f"{_seat(first)} and {_seat(second)} play their last tricks"
         case EventKind.END_OF_DEAL:
             return "deal scores " + " ".join(str(p) for p in event.values)
+        case EventKind.GAME_WON:
+            return "game won: " + _game_over(event, _seat)
         case EventKind.GAME_OVER:
             return _game_over(event, _seat)
     assert_never(kind)
@@ -247,6 +256,8 @@ def _score_text(event: Event, combo: str) -> str:
             return f"lifted exactly {event.number}"
         case Reason.COUNT_GUESS:
             return f"guessed {event.number} exactly"
+        case Reason.BRISQUE_WAR:
+            return f"brisque war lost, with {event.number} brisque(s)"
     return f"{combo} {shown}"
 
 
@@ -256,10 +267,13 @@ def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
             return "void game"
         case Ending.SETTLED:
             return f"{seat_name(event.player)} wins a game worth {event.points}"
-        case Ending.TARGET | Ending.TIE_BREAK:
+        case Ending.TARGET | Ending.TIE_BREAK | Ending.MATCH:
             seats = event.values or ((event.player,) if event.player is not None else ())
             who = " and ".join(seat_name(seat) for seat in seats)
             verb = "reach" if len(seats) > 1 else "reaches"
             tie = " on the tie-break" if event.what == Ending.TIE_BREAK else ""
-            return f"{who} {verb} {event.points}{tie}"
+            if event.what == Ending.MATCH:
+                return f"{who} {verb} {event.points} game points: the match"
+            worth = f", a game worth {event.number}" if event.number else ""
+            return f"{who} {verb} {event.points}{tie}{worth}"
     raise ValueError(f"unknown ending {event.what!r}")

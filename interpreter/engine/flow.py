@@ -9,7 +9,7 @@ the end of a trick, the declaring window, the draw, the next duel or deal).
 from __future__ import annotations
 
 from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
-from interpreter.engine.ending import end_of_deal
+from interpreter.engine.ending import end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
     CarteBlanche,
     Declare,
@@ -50,6 +50,11 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
     phase = state.phase
     if phase is Phase.PLAY:
+        if rules.seven_any_time:
+            found = blanche.moves(rules, state, player) if rules.blanche is not None else []
+            return (
+                found + seven.play_moves(rules, state, player) + tricks.moves(rules, state, player)
+            )
         if rules.blanche is None:
             return tricks.moves(rules, state, player)
         return blanche.moves(rules, state, player) + tricks.moves(rules, state, player)
@@ -75,6 +80,8 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return "the game is over"
     if command == "carte-blanche":  # the rule says why, before the phase does
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
+    if command == "exchange" and rules.seven_any_time and phase is Phase.PLAY:
+        return seven.refusal(rules, state, player, args[0], exchange=True)
     wanted = _PHASE_OF[command]
     if wanted is not phase:
         return _wrong_phase(state, wanted)
@@ -112,10 +119,20 @@ window that stays open); None otherwise."""
 
 
 def do(rules: Rules, state: State, move: Move) -> Listed:
-    """Carry out a legal move, and everything that follows from it."""
+    """Carry out a legal move, and everything that follows from it; where the target is
+    checked after every move, a side that has reached it wins at once."""
     state.log.append(_logged(Logged, (state.to_act, move, len(state.events))))
     if type(move) is Play:  # the most frequent move first
-        return _after_play(rules, state, move.card)
+        listed = _after_play(rules, state, move.card)
+    else:
+        listed = _other(rules, state, move)
+    if rules.win_immediate and state.phase is not Phase.OVER and target_reached(rules, state):
+        finish_now(rules, state)
+        return None
+    return listed
+
+
+def _other(rules: Rules, state: State, move: Move) -> Listed:
     match move:
         case Draw():
             return close_window(rules, state)
@@ -158,6 +175,8 @@ def _after_play(rules: Rules, state: State, card: int) -> Listed:
         return None
     stock_trick = bool(table.stock)
     winner = tricks.finish(rules, state)
+    if rules.win_immediate and target_reached(rules, state):
+        return None  # the target is reached: nobody declares or draws (``do`` ends the game)
     if stock_trick or rules.declare.after_stock_exhausted:
         window.open_for(rules, state, winner)
         return open_window(rules, state, winner)

@@ -10,17 +10,15 @@ refused is the reason the move list leaves it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import assert_never
 
+from interpreter.engine.forming import forms, requirements
 from interpreter.engine.rules import Combo, Rules, Shape, Sieve, Way
 from interpreter.engine.state import Entry, State
-from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import (
     FreshCard,
     MarriageRepair,
     ReformTrigger,
     ReuseMode,
-    TrumpMode,
 )
 
 
@@ -93,7 +91,7 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
         # A card in the hand is labelled by its face alone (``card_label``'s first case).
         label = face[card] if card in hand else card_label(rules, state, player, card, entries)
         by_label.setdefault(label, []).append(card)
-    if rules.reuse.partner_multi:
+    if rules.reuse.partner_used:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)
             for card in sorted(state.table.tables[partner]):
@@ -103,71 +101,6 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
     return by_face
-
-
-# -- which cards form a combination ----------------------------------------------------------
-def _suits(rules: Rules, suit: SuitFilter, trump: str | None) -> list[str]:
-    suits = rules.deck.suits
-    match suit:
-        case SuitFilter.ANY:
-            return list(suits)
-        case SuitFilter.TRUMP:
-            return [] if trump is None else [trump]
-        case SuitFilter.PLAIN:
-            return [] if trump is None else [s for s in suits if s != trump]
-    assert_never(suit)
-
-
-def makes_trumps(rules: Rules, combo: Combo, trump: str | None) -> bool:
-    """With no turn-up, the first marriage or sequence fixes trumps (law 41): while there are
-    no trumps, a trump ``same_suit`` combination may be formed in any suit, and makes that suit
-    trumps; its plain-suit counterpart waits (the first one is always in trumps)."""
-    return (
-        trump is None
-        and combo.shape is Shape.SAME_SUIT
-        and combo.suit is SuitFilter.TRUMP
-        and rules.declare.mode is TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE
-    )
-
-
-def requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tuple[str, ...]]]:
-    """Alternative ways to form ``combo``: each a list of slots, a slot being the faces any of
-    which may fill it.  Slots of one alternative are filled by distinct cards."""
-    if makes_trumps(rules, combo, trump):
-        return [[(rank + s,) for rank in combo.ranks] for s in rules.deck.suits]
-    if combo.needs_trump and trump is None:
-        return []
-    match combo.shape:
-        case Shape.SAME_SUIT:
-            return [[(rank + s,) for rank in combo.ranks] for s in _suits(rules, combo.suit, trump)]
-        case Shape.SAME_RANK:
-            faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
-            return [[faces] * combo.count]
-        case Shape.BEZIQUE:
-            pair = rules.bezique_pair(trump)
-            if pair is None:
-                return []
-            queen: tuple[str, ...] = (pair[0],)
-            jack: tuple[str, ...] = (pair[1],)
-            return [[queen] * combo.count + [jack] * combo.count]
-    assert_never(combo.shape)
-
-
-def forms(rules: Rules, combo: Combo, trump: str | None, cards: Sequence[int]) -> bool:
-    """Whether ``cards`` (distinct physical cards) form ``combo`` with ``trump`` as trumps."""
-    faces = sorted(rules.face[c] for c in cards)
-    for slots in requirements(rules, combo, trump):
-        if len(slots) != len(faces):
-            continue
-        remaining = list(faces)
-        for options in slots:
-            hit = next((f for f in options if f in remaining), None)
-            if hit is None:
-                break
-            remaining.remove(hit)
-        else:
-            return True
-    return False
 
 
 # -- the checks ------------------------------------------------------------------------------
@@ -203,7 +136,13 @@ class Proposal:
         self._declared: list[Entry] | None = None
 
     def _side(self) -> bool:
-        return self.combo.shape is Shape.BEZIQUE and self.rules.reuse.partner_multi
+        """Whether a partner's declarations are part of this one's history: béziques from
+        either partner's cards (Britannica), or any combination a partner's table may supply
+        (BC-4: not one the partner could not legally declare)."""
+        reuse = self.rules.reuse
+        if reuse.partner_multi:
+            return self.combo.shape is Shape.BEZIQUE
+        return reuse.partner_any and partner_may_supply(self.rules, self.combo)
 
     def scored(self) -> list[Entry]:
         """The player's scored entries, and with béziques from either partner's cards the
@@ -246,7 +185,25 @@ def _owned(p: Proposal) -> str | None:
     foreign = p.cards.difference(source_cards(p.rules, p.state, p.player))
     if foreign and not partner_may_supply(p.rules, p.combo):
         return f"{p.name(min(foreign))} is not yours to declare"
+    if foreign and p.rules.reuse.partner_any and foreign == p.cards:
+        return "add a card of your own to your partner's declared cards"
     return None
+
+
+def _built_on(p: Proposal) -> str | None:
+    """The Haitian quinte: made by adding cards to a combination the player has scored whose
+    cards all still lie on his table."""
+    base = p.combo.builds_on
+    if base is None:
+        return None
+    table = p.state.table.tables[p.player]
+    for entry in p.ledger:
+        if entry.combo == base and entry.scored and entry.cards <= p.cards and entry.cards <= table:
+            return None
+    return (
+        f"{p.combo.name} is made by adding cards to a {_combo_name(p.rules, base)} of yours "
+        "still lying on the table"
+    )
 
 
 def _uses_trick_card(p: Proposal) -> str | None:
@@ -316,7 +273,11 @@ def _reform(p: Proposal) -> str | None:
             return f"{card} has already scored in {_kind_name(combo)}"
         if not cards - entry.cards:
             return f"add a card that was not in declaration {entry.no}"
-        if reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED and not entry.cards - held:
+        if (
+            reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED
+            and combo.cls not in reuse.reform_with_added  # law 38 read literally
+            and not entry.cards - held
+        ):
             return (
                 f"to form {combo.name} again, first play a card of declaration {entry.no} "
                 "and put a new card in its place"
@@ -339,6 +300,10 @@ def _fresh_card(p: Proposal) -> str | None:
     fresh = p.rules.declare.fresh_card_required
     if fresh is FreshCard.NEVER:
         return None
+    if fresh is FreshCard.FROM_HAND:
+        if p.cards.isdisjoint(p.state.table.hands[p.player]):
+            return "a declaration needs a card from the hand, not only cards on the table"
+        return None
     declared: set[int] = set()
     for entry in p.ledger:  # a partner's declarations are not this player's
         if entry.scored and (fresh is FreshCard.ALWAYS or entry.cls == p.combo.cls):
@@ -351,6 +316,7 @@ def _fresh_card(p: Proposal) -> str | None:
 
 CHECKS: tuple[tuple[str, Check], ...] = (
     ("the cards are the player's", _owned),
+    ("built on a combination on the table", _built_on),
     ("a card of the trick just won", _uses_trick_card),
     ("no inferior combination from declared cards", _inferior_bar),
     ("a card scores once in each kind", _once_per_kind),
@@ -393,8 +359,21 @@ def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> st
 
 def partner_may_supply(rules: Rules, combo: Combo) -> bool:
     """Britannica, partnership play: double and triple bézique may be made up from either
-    partner's declared cards."""
-    return rules.reuse.partner_multi and combo.shape is Shape.BEZIQUE and combo.count >= 2
+    partner's declared cards.  BC-4: any combination may be made with the partner's declared
+    cards, except double and triple bézique, whose cards all come from one player."""
+    multiple = combo.shape is Shape.BEZIQUE and combo.count >= 2
+    reuse = rules.reuse
+    return (reuse.partner_multi and multiple) or (reuse.partner_any and not multiple)
+
+
+def points_of(rules: Rules, state: State, player: int, combo: Combo) -> int:
+    """What ``combo`` scores for ``player`` now: its ``first_points`` if he has declared none
+    yet this deal."""
+    if combo.first_points is None:
+        return combo.points
+    if any(entry.combo == combo.id for entry in state.table.ledger[player]):
+        return combo.points
+    return combo.first_points
 
 
 def _second_double(
@@ -496,7 +475,7 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     held = 0
     for zone in source_zones(rules, state, player):
         held |= sum(map(bit.__getitem__, zone))  # distinct bits: the sum is the union
-    if rules.reuse.partner_multi:
+    if rules.reuse.partner_used:
         held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
@@ -533,7 +512,7 @@ def declarations(
     ways = formable(rules, state, player)
     if not ways:
         return
-    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_multi else frozenset()
+    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
     by_face = groups(rules, state, player)
     banned: dict[str, frozenset[int]] = {}
     for combo, (slots, _, _) in ways:

@@ -26,12 +26,16 @@ class Outcome:
     sides: tuple[tuple[int, ...], ...] = ()  # the partnerships, or each seat alone
     winning_side: int | None = None
     target: int = 0  # the target of a race game
+    game_points: int = 0  # a race game's worth, where games have one (or the match points won)
+    match_points: tuple[int, ...] = ()  # a match: the game points of each side
+    games: int = 1  # a match: the games played
+    double_below: int = 0  # a loser under this doubles the game
 
     @classmethod
     def of(cls, rules: Rules, state: State) -> Outcome:
-        ending = next(
-            Ending(e.what) for e in reversed(state.events) if e.kind is EventKind.GAME_OVER
-        )
+        over = next(e for e in reversed(state.events) if e.kind is EventKind.GAME_OVER)
+        ending = Ending(over.what)
+        games = max(1, sum(1 for e in state.events if e.kind is EventKind.GAME_WON))
         winning_side = state.winning_side
         if winning_side is None and state.winner is not None:
             winning_side = rules.side_of[state.winner]
@@ -45,6 +49,10 @@ class Outcome:
             sides=rules.sides,
             winning_side=winning_side,
             target=rules.scoring.target,
+            game_points=over.number,
+            match_points=tuple(state.match_points),
+            games=games,
+            double_below=rules.scoring.double_below,
         )
 
     @property
@@ -68,8 +76,16 @@ class Outcome:
         seats = self.sides[self.winning_side] if self.winning_side is not None else ()
         who = " and ".join(f"p{seat + 1}" for seat in seats)
         verb = "reach" if len(seats) > 1 else "reaches"
+        if self.ending is Ending.MATCH:
+            points = "-".join(str(p) for p in self.match_points)
+            return f"{who} {verb} {self.game_points} game points in {self.games} games ({points})"
         tie = " on the tie-break" if self.ending is Ending.TIE_BREAK else ""
-        return f"{who} {verb} {self.target}{tie}"
+        worth = ""
+        if self.game_points:
+            worth = f", a game worth {self.game_points} game point"
+            if self.game_points > 1:
+                worth += f"s (a loser under {self.double_below} pays double)"
+        return f"{who} {verb} {self.target}{tie}{worth}"
 
     def __str__(self) -> str:
         scores = ", ".join(f"p{seat + 1} {score}" for seat, score in enumerate(self.scores))

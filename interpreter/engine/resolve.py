@@ -39,6 +39,8 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
             return _play(rules, state, player, args[0])
         if command == "carte-blanche" and blanche.problem(rules, state, player) is None:
             return CarteBlanche()
+        if command == "exchange" and rules.seven_any_time:
+            return _exchange(rules, state, player, args[0])
         return None
     if phase is not Phase.DECLARE:
         return None
@@ -56,12 +58,7 @@ def _declaring(rules: Rules, state: State, player: int, text: str) -> Move | Non
         case "score":
             return _score(rules, state, player, int(args[0]))
         case "exchange":
-            card = seven.exchange_candidate(rules, state, player)
-            if card is None or rules.face[card] != args[0]:
-                return None
-            if seven.exchange_problem(rules, state, player, card) is not None:
-                return None
-            return ExchangeSeven(card, rules.face[card])
+            return _exchange(rules, state, player, args[0])
         case "show":
             card = seven.show_candidate(rules, state, player)
             if card is None or rules.face[card] != args[0]:
@@ -73,6 +70,15 @@ def _declaring(rules: Rules, state: State, player: int, text: str) -> Move | Non
             found = window.moves(rules, state, player)
             return next((m for m in found if str(m) == text), None)
     return None
+
+
+def _exchange(rules: Rules, state: State, player: int, label: str) -> Move | None:
+    card = seven.exchange_candidate(rules, state, player)
+    if card is None or rules.face[card] != label:
+        return None
+    if seven.exchange_problem(rules, state, player, card) is not None:
+        return None
+    return ExchangeSeven(card, rules.face[card])
 
 
 def _play(rules: Rules, state: State, player: int, label: str) -> Move | None:
@@ -88,6 +94,10 @@ def _play(rules: Rules, state: State, player: int, label: str) -> Move | None:
             return None
         reason = tricks.duty_problem(rules, state, player, cards[0])
         return None if reason is not None else rules.hand_plays[cards[0]]
+    if rules.joker_must_trump:
+        duty = tricks.joker_duty(rules, state, player)
+        if duty and all(rules.face[c] != face for c in duty):
+            return None
     if label == face:
         cards = sorted(
             (c for c in table.hands[player] if rules.face[c] == face), key=rules.order.__getitem__

@@ -7,14 +7,14 @@ the engine never walks models while playing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from enum import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from interpreter.cards import Deck, Face, parse_face
+from interpreter.cards import JOKER_SUIT, Deck, Face, parse_face
+from interpreter.engine.combos import Combo, Shape, Sieve, Way, compile_combo
 from interpreter.engine.moves import Play
-from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
+from interpreter.model import Variant
 from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
 from interpreter.model.play import (
     CarteBlancheWindow,
@@ -22,6 +22,7 @@ from interpreter.model.play import (
     EndgameMode,
     FreshCard,
     HeadReference,
+    JokerLed,
     Lead,
     MarriageRepair,
     PartnerCards,
@@ -36,7 +37,15 @@ from interpreter.model.play import (
     TrumpMode,
     Zone,
 )
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, WhichTrick
+from interpreter.model.scoring import (
+    BrisqueTiming,
+    BrisqueUsage,
+    GameFormat,
+    WhichTrick,
+    WinCheck,
+)
+
+__all__ = ["Combo", "Rules", "Shape", "Sieve", "Way"]
 
 Plain = TypeVar("Plain")
 
@@ -53,14 +62,6 @@ def _plain(cls: type[Plain], *blocks: BaseModel) -> Plain:
     return cls(**values)
 
 
-class Shape(StrEnum):
-    """Which cards form a combination."""
-
-    SAME_SUIT = "same_suit"
-    SAME_RANK = "same_rank"
-    BEZIQUE = "bezique"
-
-
 @dataclass(frozen=True, slots=True)
 class DeclareRules:
     right: DeclareRight
@@ -72,6 +73,7 @@ class DeclareRules:
     must_use_trick_card: bool
     mode: TrumpMode
     fixed_on: TrumpFixedOn
+    others_before_trumps: bool
     # The source zones as flags, for the hot paths.
     from_hand: bool = field(init=False)
     from_table: bool = field(init=False)
@@ -92,11 +94,17 @@ class ReuseRules:
     repair_kinds: tuple[str, ...]
     multi_bezique_extension: bool
     partner_cards: PartnerCards
+    reform_with_added: tuple[str, ...]
     partner_multi: bool = field(init=False)  # béziques from either partner's declared cards
+    partner_any: bool = field(init=False)  # any combination on a partner's table (BC-4)
+    partner_used: bool = field(init=False)  # a partner's declared cards may serve at all
 
     def __post_init__(self) -> None:
         multi = self.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+        any_ = self.partner_cards is PartnerCards.PARTNER_TABLE
         object.__setattr__(self, "partner_multi", multi)
+        object.__setattr__(self, "partner_any", any_)
+        object.__setattr__(self, "partner_used", multi or any_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +116,7 @@ class SevenRules:
     exchange_when: SevenExchange
     points: int
     score_trigger: SevenScore
+    turn_up_declarable: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,57 +166,25 @@ class ScoringRules:
     last_points: int
     format: GameFormat
     target: int
+    minimum: int = 0  # brisques a player needs for any of them to count
+    war_penalty: int = 0
+    war_floor: int = 0
+    win_check: WinCheck = WinCheck.END_OF_DEAL
+    double_below: int = 0  # a race game's loser under this: two game points
+    match_target: int = 0  # game points that win a match; 0: one game
+    # Brisques scored as each trick is won (else counted at the end of the hand, if at all).
+    on_trick: bool = field(init=False)
+    at_end: bool = field(init=False)
 
-
-@dataclass(frozen=True, slots=True)
-class Combo:
-    """One enabled combination, flattened."""
-
-    id: str
-    name: str
-    kind: str
-    cls: str
-    rank: int
-    points: int
-    shape: Shape
-    ranks: tuple[str, ...] = ()
-    suit: SuitFilter = SuitFilter.ANY
-    of: str = ""
-    count: int = 1
-
-    @property
-    def needs_trump(self) -> bool:
-        return self.shape is not Shape.BEZIQUE and self.suit is not SuitFilter.ANY
-
-    def label(self) -> str:
-        return self.name
-
-
-Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
-"""One way of forming a combination: its slots (the faces that may fill each); what it needs,
-as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
-first; and every card that may fill it, as a mask."""
-Sieve = tuple[int, int, tuple[tuple[int, int], ...], int, tuple["Combo", Way]]
-"""A way of forming a combination as the declarations' first sieve tests it: its rarest need
-(a mask of card bits and how many of them), its other needs, every card it may use (a mask),
-and the way itself."""
-
-
-def _compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
-    common = {
-        "id": model.id,
-        "name": model.display_name,
-        "kind": model.kind_key,
-        "cls": model.class_,
-        "rank": model.rank,
-        "points": model.points,
-        "shape": Shape(model.shape),
-    }
-    if isinstance(model, SameSuit):
-        return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
-    if isinstance(model, SameRank):
-        return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
-    return Combo(**common, count=model.count)  # type: ignore[arg-type]
+    def __post_init__(self) -> None:
+        counted = self.usage in (BrisqueUsage.ALWAYS, BrisqueUsage.WAR)
+        later = (
+            self.timing is BrisqueTiming.END_OF_HAND
+            or self.usage is BrisqueUsage.WAR
+            or self.minimum > 0
+        )
+        object.__setattr__(self, "on_trick", counted and not later)
+        object.__setattr__(self, "at_end", counted and later)
 
 
 class Rules:
@@ -221,6 +198,7 @@ class Rules:
             deck_model.suits,
             deck_model.ranks,
             [parse_face(text) for text in deck_model.remove],
+            deck_model.jokers,
         )
         cards = self.deck.cards
         self.n_cards = len(cards)
@@ -247,18 +225,28 @@ class Rules:
         self.pairs: tuple[tuple[int, Face], ...] = tuple(enumerate(cards))  # (id, face)
         order = deck_model.ranks
         end_order = deck_model.endgame_ranks or order
-        self.strength: tuple[int, ...] = tuple(len(order) - order.index(f.rank) for f in cards)
+        # A joker has no rank in the order: strength 0, below every card (it wins a trick
+        # only when led, as the card of a suit nobody else holds).
+        self.strength: tuple[int, ...] = tuple(
+            len(order) - order.index(f.rank) if f.rank in order else 0 for f in cards
+        )
         self.end_strength: tuple[int, ...] = tuple(
-            len(end_order) - end_order.index(f.rank) for f in cards
+            len(end_order) - end_order.index(f.rank) if f.rank in end_order else 0 for f in cards
         )
         suits = deck_model.suits
-        # Display and move-list order: by suit, strongest first.
+        # Display and move-list order: by suit, strongest first (the jokers last).
         # Unique per card (the id breaks ties between copies), so that sorting never depends
         # on the iteration order of a set.
         self.order: tuple[int, ...] = tuple(
-            (suits.index(f.suit) * 100 - self.strength[i]) * 100_000 + i
+            ((suits.index(f.suit) if f.suit != JOKER_SUIT else len(suits)) * 100 - self.strength[i])
+            * 100_000
+            + i
             for i, f in enumerate(cards)
         )
+        self.jokers: int = deck_model.jokers
+        # A joker led while the stock lasts must be trumped by those who can (a precompiled
+        # flag: the hot path of play tests it).
+        self.joker_must_trump = bool(self.jokers) and variant.play.joker_led is JokerLed.MUST_TRUMP
         brisque_ranks = set(deck_model.brisque_ranks)
         self.brisque: tuple[bool, ...] = tuple(f.rank in brisque_ranks for f in cards)
         by_face: dict[str, list[int]] = {}
@@ -271,7 +259,7 @@ class Rules:
             face: sum(1 << card for card in copies) for face, copies in self.by_face.items()
         }
         self.combos: tuple[Combo, ...] = tuple(
-            _compile_combo(c) for c in variant.combinations if c.enabled
+            compile_combo(c) for c in variant.combinations if c.enabled
         )
         self.combo_by_id: dict[str, Combo] = {c.id: c for c in self.combos}
         self.combo_names: dict[str, str] = {c.id: c.name for c in self.combos}
@@ -283,6 +271,11 @@ class Rules:
         trigger = None if self.seven is None else self.seven.score_trigger
         self.seven_on_play = trigger is SevenScore.ON_PLAY
         self.seven_on_win = trigger is SevenScore.ON_TRICK_WON
+        # The exchange at any of the holder's turns once he has won a trick (Hoyle), and the
+        # turn-up it takes barred from that trick's declarations (Enquire Within 123 iii).
+        when = None if self.seven is None else self.seven.exchange_when
+        self.seven_any_time = when is SevenExchange.ANY_TIME and self.seven is not None
+        self.seven_taken_barred = self.seven is not None and not self.seven.turn_up_declarable
         self.blanche = (
             None if variant.carte_blanche is None else _plain(BlancheRules, variant.carte_blanche)
         )
@@ -299,6 +292,16 @@ class Rules:
             last_points=variant.last_trick.points,
             format=variant.game.format,
             target=variant.game.target,
+            minimum=variant.brisques.minimum,
+            war_penalty=variant.brisques.war_penalty,
+            war_floor=variant.brisques.war_floor,
+            win_check=variant.game.win_check,
+            double_below=variant.game.double_below,
+            match_target=0 if variant.match is None else variant.match.target,
+        )
+        # The target checked after every move, not only at the end of a deal.
+        self.win_immediate = (
+            variant.game.format is GameFormat.RACE and variant.game.win_check is WinCheck.IMMEDIATE
         )
         self.settlement = variant.settlement
         self.pair_by_trump: dict[str | None, tuple[str, str] | None] = {

@@ -46,6 +46,8 @@ def exchange_problem(rules: Rules, state: State, player: int, card: int | None) 
         return "there is no turn-up to exchange for"
     if rules.is_trump_seven(table.turn_up, table.trump):
         return "the turn-up is itself a seven of trumps"
+    if seven.exchange_when is SevenExchange.ANY_TIME and not table.won_trick[player]:
+        return "the seven of trumps is exchanged only once you have won a trick"
     if card is None or card != exchange_candidate(rules, state, player):
         if seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
             last = table.last_trick
@@ -100,6 +102,18 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     return found
 
 
+def play_moves(rules: Rules, state: State, player: int) -> list[Move]:
+    """The exchange at a turn to play (Hoyle names no moment for it: ``any_time``)."""
+    table = state.table
+    sevens = rules.seven_set(table.trump)
+    if sevens.isdisjoint(table.hands[player]) and sevens.isdisjoint(table.tables[player]):
+        return []
+    card = exchange_candidate(rules, state, player)
+    if card is not None and exchange_problem(rules, state, player, card) is None:
+        return [ExchangeSeven(card, rules.face[card])]
+    return []
+
+
 def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bool) -> str:
     """Why ``exchange LABEL`` or ``show LABEL`` is not legal now."""
     face = label_face(label)
@@ -142,6 +156,8 @@ def exchange(rules: Rules, state: State, card: int) -> None:
         table.known[player].discard(card)
         table.hands[player].add(old)
         table.known[player].add(old)
+        if rules.seven_taken_barred:
+            table.window.taken = old  # not in this trick's declarations (Enquire Within)
     state.emit(EventKind.EXCHANGE, player, cards=(rules.face[card], rules.face[old]))
     seven = rules.seven
     if seven is not None and card not in table.sevens_scored:

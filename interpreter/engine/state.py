@@ -104,6 +104,7 @@ class Window:
     kinds: set[str] = field(default_factory=set)  # kinds scored in it
     acted: bool = False  # the declarer has declared, scored or shown something
     queue: list[int] = field(default_factory=list)  # seats still to declare after this one
+    taken: int = -1  # the turn-up just taken for the seven, barred here (Enquire Within)
 
     def copy(self) -> Window:
         return Window(self.scored, set(self.cards), set(self.kinds), self.acted, self.queue[:])
@@ -116,6 +117,7 @@ class Window:
         self.cards = set()
         self.kinds = set()
         self.acted = False
+        self.taken = -1
 
 
 @dataclass(slots=True)
@@ -289,6 +291,7 @@ class State:
     winner: int | None = None
     winning_side: int | None = None
     settled: Settled | None = None  # the settlement of a one-deal game
+    match_points: list[int] = field(default_factory=list)  # game points per side, in a match
     count_override: tuple[int, int] | None = None  # (lifted, guessed) for the next deal
     deal_orders: list[list[int]] = field(default_factory=list)  # fixed deck orders to deal
     log: list[Logged] = field(default_factory=list)  # every move made, in order

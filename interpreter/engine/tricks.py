@@ -11,14 +11,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from interpreter.cards import SUIT_SYMBOLS
+from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
 from interpreter.engine import blanche, ledger, opencards, seven
 from interpreter.engine.events import Event, EventKind, Reason
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import HeadReference, TrickPiles, TrumpIfVoid
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, WhichTrick
+from interpreter.model.scoring import WhichTrick
 
 
 class Duties(Protocol):
@@ -82,7 +82,7 @@ def _narrowing(
             return strength[card] > strength[best]
         return suit == trump
 
-    if duties.follow_suit:
+    if duties.follow_suit and led != JOKER_SUIT:  # a joker led has no suit to follow
         same = [card for card in hand if suits[card] == led]
         if same:
             yield same, f"must follow suit: you hold {_symbol(led)}"
@@ -192,16 +192,40 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
             exempt=exempt,
         )
         return _hand_plays(rules, cards)
+    if rules.joker_must_trump:
+        trumps = joker_duty(rules, state, player)
+        if trumps:
+            return _hand_plays(rules, trumps & table.hands[player]) + _table_plays(
+                rules, state, player, trumps & table.tables[player]
+            )
     found = _hand_plays(rules, table.hands[player])
     if table.tables[player]:
-        labels: set[str] = set()
-        entries = ledger.entries_by_card(state, player)
-        for card in sorted(table.tables[player], key=rules.order.__getitem__):
-            label = ledger.card_label(rules, state, player, card, entries)
-            if label not in labels:
-                labels.add(label)
-                found.append(Play(card, label))
+        found += _table_plays(rules, state, player, table.tables[player])
     return found
+
+
+def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> list[Move]:
+    """One play per label of the declared ``cards`` on ``player``'s table."""
+    found: list[Move] = []
+    labels: set[str] = set()
+    entries = ledger.entries_by_card(state, player)
+    for card in sorted(cards, key=rules.order.__getitem__):
+        label = ledger.card_label(rules, state, player, card, entries)
+        if label not in labels:
+            labels.add(label)
+            found.append(Play(card, label))
+    return found
+
+
+def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
+    """With ``play.joker_led = "must_trump"``: the trumps ``player`` holds (hand and table)
+    when a joker has been led while the stock lasts — he must play one of them; else empty."""
+    table = state.table
+    trick, trump = table.trick, table.trump
+    if not trick or trump is None or not table.stock or rules.suit[trick[0]] != JOKER_SUIT:
+        return set()
+    held = table.hands[player] | table.tables[player]
+    return {card for card in held if rules.suit[card] == trump}
 
 
 def _hand_plays(rules: Rules, hand: Iterable[int]) -> list[Move]:
@@ -232,6 +256,10 @@ def refusal(rules: Rules, state: State, player: int, label: str) -> str:
         if label != face:
             return f"you hold {face} only as {face}: the declared cards are back in the hand"
         return duty_problem(rules, state, player, cards[0]) or f"{face} may be played"
+    if rules.joker_must_trump and joker_duty(rules, state, player):
+        held = labels_held(rules, state, player)
+        if label in held and rules.suit[held[label][0]] != state.table.trump:
+            return f"a joker was led: you must trump, you hold {_symbol(state.table.trump)}"
     return not_held(label, labels_held(rules, state, player))
 
 
@@ -347,7 +375,7 @@ def credit_brisques(
         return
     scoring = rules.scoring
     state.table.brisques[winner] += count * scoring.value
-    if scoring.usage is BrisqueUsage.ALWAYS and scoring.timing is BrisqueTiming.ON_TRICK:
+    if scoring.on_trick:
         state.score(
             winner,
             count * scoring.value,

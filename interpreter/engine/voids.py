@@ -8,6 +8,7 @@ that card and ``f`` (:func:`forbidden`).  Resampling deals such cards elsewhere.
 
 from __future__ import annotations
 
+from interpreter.cards import JOKER_SUIT
 from interpreter.engine.events import EventKind
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -22,11 +23,16 @@ def forbidden(rules: Rules, state: State, faces: set[str]) -> dict[int, set[str]
     trick: list[int] = []
     seats: list[int] = []
     endgame = False
+    trump: str | None = None  # as it was then (a joker led must be trumped only once fixed)
     for event in state.events:
         if event.deal != state.deal_no:
             continue
         if event.kind is EventKind.ENDGAME:
             endgame = True
+        elif event.kind is EventKind.TURN_UP:
+            trump = rules.suit[ids[event.cards[0]]]
+        elif event.kind is EventKind.TRUMPS:
+            trump = event.what
         elif event.kind is EventKind.TRICK:
             trick, seats = [], []
         elif event.kind is EventKind.PLAY and event.player is not None:
@@ -35,9 +41,17 @@ def forbidden(rules: Rules, state: State, faces: set[str]) -> dict[int, set[str]
                 out.setdefault(event.player, set()).update(
                     _refusing(rules, state, event.player, card, trick, seats, faces, ids)
                 )
+            elif trick and rules.joker_must_trump and _joker_untrumped(rules, trick, card, trump):
+                # A joker led while the stock lasted, and no trump played to it: he had none.
+                held = {face for face in faces if rules.suit[ids[face]] == trump}
+                out.setdefault(event.player, set()).update(held)
             trick.append(card)
             seats.append(event.player)
     return out
+
+
+def _joker_untrumped(rules: Rules, trick: list[int], card: int, trump: str | None) -> bool:
+    return trump is not None and rules.suit[trick[0]] == JOKER_SUIT and rules.suit[card] != trump
 
 
 def _refusing(

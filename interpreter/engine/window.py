@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
-from interpreter.engine import ledger, seven
+from interpreter.engine import forming, ledger, seven
 from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.rules import Combo, Rules
@@ -68,6 +68,12 @@ def declare_problem(
 ) -> str | None:
     """Why ``player`` may not declare ``cards`` as ``combo`` now (the cards are his and form
     the combination), or None."""
+    taken = state.table.window.taken
+    if taken >= 0 and taken in cards:
+        return (
+            f"{rules.pretty(taken)}, just taken for the seven of trumps, may not be declared "
+            "after this trick"
+        )
     return quota_problem(rules, state, combo, cards) or ledger.problem(
         rules, state, player, combo, cards
     )
@@ -106,7 +112,8 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
     if _may_declare(rules, table.window):
         for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
-            found.append(Declare(combo.id, cards, labels, combo.points))
+            points = ledger.points_of(rules, state, player, combo)
+            found.append(Declare(combo.id, cards, labels, points))
     for entry in table.ledger[player]:
         if (
             not entry.scored
@@ -157,7 +164,10 @@ def declare_refusal(
     trump = state.table.trump
     if combo.needs_trump and trump is None:
         return f"{combo.name} needs trumps, and no trump suit is fixed yet"
-    if not ledger.forms(rules, combo, trump, cards):
+    before = forming.before_trumps_problem(rules, combo, trump)
+    if before is not None:
+        return before
+    if not forming.forms(rules, combo, trump, cards):
         *others, last = [rules.pretty(c) for c in cards]
         shown = f"{', '.join(others)} and {last}" if others else last
         return f"{shown} {'do' if others else 'does'} not form {combo.name}"
@@ -193,6 +203,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     table = state.table
     combo = rules.combo_by_id[move.combo]
     scored = _scores_now(rules, table.window)
+    points = ledger.points_of(rules, state, player, combo)
     table.numbers[player] += 1
     cards = frozenset(move.cards)
     entry = Entry(
@@ -201,7 +212,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
         combo.kind,
         combo.cls,
         combo.rank,
-        combo.points,
+        points,
         cards,
         scored,
         table.trick_no,
@@ -266,7 +277,7 @@ def fix_trumps(
     """With no turn-up, the first marriage (or a sequence before any marriage) fixes trumps
     (law 41)."""
     table = state.table
-    if not ledger.makes_trumps(rules, combo, table.trump):
+    if not forming.makes_trumps(rules, combo, table.trump):
         return
     suit = rules.suit[min(cards)]
     table.trump = suit
@@ -278,7 +289,7 @@ def fix_trumps(
         table.ledger[seat] = [
             e
             for e in table.ledger[seat]
-            if e.scored or ledger.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
+            if e.scored or forming.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
         ]
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.cards import parse_face
+from interpreter.cards import JOKER, JOKER_SUIT, parse_face
 from interpreter.loader.diagnostics import KeyPath
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import Deck
@@ -21,7 +21,8 @@ class Problem:
 
 
 def deck_copies(deck: Deck) -> Counter[tuple[str, str]]:
-    """Copies of each (rank, suit) in the deck after ``remove`` (never below zero)."""
+    """Copies of each (rank, suit) in the deck after ``remove`` (never below zero); the
+    jokers, if any, are (``JK``, ``""``)."""
     copies: Counter[tuple[str, str]] = Counter()
     for suit in dict.fromkeys(deck.suits):
         for rank in dict.fromkeys(deck.ranks):
@@ -30,6 +31,8 @@ def deck_copies(deck: Deck) -> Counter[tuple[str, str]]:
         face = parse_face(card)
         if copies[face.rank, face.suit] > 0:
             copies[face.rank, face.suit] -= 1
+    if deck.jokers:
+        copies[JOKER, JOKER_SUIT] = deck.jokers
     return copies
 
 
@@ -74,6 +77,10 @@ def combination_problems(variant: Variant, copies: Counter[tuple[str, str]]) -> 
             continue
         if isinstance(combo, SameSuit):
             problems += known_ranks(deck, (*path, "ranks"), combo.ranks)
+        elif isinstance(combo, SameRank) and combo.of == JOKER:
+            if combo.count > deck.jokers:
+                message = f"needs {combo.count} jokers but the deck has {deck.jokers}"
+                problems.append(Problem((*path, "count"), message))
         elif isinstance(combo, SameRank):
             if combo.of not in deck.ranks:
                 message = f"{combo.of!r} is not a rank of the deck ({ranks_text(deck)})"

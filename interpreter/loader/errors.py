@@ -25,9 +25,11 @@ from interpreter.loader.diagnostics import (
 )
 from interpreter.loader.merge import COMBINATIONS, Doc
 from interpreter.model import Variant
+from interpreter.model.base import RANK_OR_JOKER
 
 _PATTERNS = {
     f"^[{''.join(RANK_LETTERS)}]$": "is not a rank (one of " + " ".join(RANK_LETTERS) + ")",
+    RANK_OR_JOKER: "is not a rank (one of " + " ".join(RANK_LETTERS) + ", or JK for the jokers)",
     f"^[{''.join(SUIT_LETTERS)}]$": "is not a suit (one of " + " ".join(SUIT_LETTERS) + ")",
     r"^[a-z][a-z0-9_]*$": "is not an identifier (lower-case letters, digits and '_', "
     "starting with a letter)",

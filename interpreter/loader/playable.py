@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from interpreter.cards import parse_face
-from interpreter.model import Bezique, SameRank, SameSuit, Variant
+from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.combinations import Combination
-from interpreter.model.play import Zone
+from interpreter.model.play import TrumpMode, Zone
 from interpreter.model.scoring import BrisqueUsage, WhichTrick
 
 
@@ -31,12 +31,19 @@ def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
     last trick), or some scoring combination can be formed from the cards a player may
     declare from — his hand after playing to the trick, or open cards of its ranks."""
     brisques = variant.brisques
-    if brisques.usage == BrisqueUsage.ALWAYS and brisques.value and variant.deck.brisque_ranks:
+    counted = brisques.usage in (BrisqueUsage.ALWAYS, BrisqueUsage.WAR)
+    if counted and brisques.value and variant.deck.brisque_ranks:
         return True
     if variant.last_trick.points and variant.last_trick.which == WhichTrick.FINAL:
         return True
     sources = variant.declare.sources
     opens = variant.open_cards
+    if not _trumps_can_come(variant):
+        # Without a turn-up and with nothing that fixes trumps, only what needs no trumps
+        # can be declared — and nothing at all where nothing may come before trumps.
+        if not variant.trump.others_before_trumps:
+            return False
+        scoring = [c for c in scoring if not _needs_trumps(c)]
     for combo in scoring:
         if Zone.HAND in sources and _size(combo) < variant.deal.hand_size:
             return True
@@ -44,6 +51,27 @@ def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
         if Zone.OPEN in sources and set(_ranks_needed(variant, combo)) <= open_ranks:
             return True
     return False
+
+
+def _trumps_can_come(variant: Variant) -> bool:
+    """Trumps are turned up, or some combination in play (scoring or not) can fix them: a
+    marriage or sequence of trumps, declared as it is."""
+    if variant.trump.mode is TrumpMode.TURN_UP:
+        return True
+    return any(
+        isinstance(combo, SameSuit)
+        and combo.enabled
+        and combo.suit is SuitFilter.TRUMP
+        and combo.builds_on is None
+        and len(combo.ranks) < variant.deal.hand_size
+        for combo in variant.combinations
+    )
+
+
+def _needs_trumps(combo: Combination) -> bool:
+    if isinstance(combo, Bezique):
+        return False  # a pair that depends on trumps is left to the pair's own checks
+    return combo.suit is not SuitFilter.ANY
 
 
 def _size(combo: Combination) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from interpreter.cards import parse_face
+from interpreter.cards import JOKER, parse_face
 from interpreter.loader.cards_check import (
     Problem,
     combination_problems,
@@ -21,6 +21,7 @@ from interpreter.loader.cards_check import (
 )
 from interpreter.loader.diagnostics import KeyPath, Origin, toml_repr
 from interpreter.loader.merge import duplicate_id_message
+from interpreter.loader.newer import newer_rules_problems
 from interpreter.loader.playable import cut_can_be_decided, race_can_end
 from interpreter.model import Variant
 from interpreter.model.play import (
@@ -38,11 +39,6 @@ Where = Callable[[KeyPath], Origin]
 
 
 UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
-    (
-        "reuse.partner_cards",
-        lambda v: v.reuse.partner_cards == PartnerCards.PARTNER_TABLE,
-        "a partner's declared cards serve only in double and triple bézique",
-    ),
     (
         "carte_blanche.requires_trick_win",
         lambda v: v.carte_blanche is not None and v.carte_blanche.requires_trick_win,
@@ -95,6 +91,7 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
         *_game(variant),
         *_zones(variant),
         *_seats(variant),
+        *newer_rules_problems(variant),
         *unsupported(variant),
     ]
 
@@ -150,7 +147,8 @@ def _deck(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
                 f"must list each rank of the deck once ({ranks_text(deck)}), in endgame order",
             )
         )
-    if not cut_can_be_decided(variant.players.count, copies, deck.ranks):
+    ranks = (*deck.ranks, JOKER) if deck.jokers else deck.ranks  # a joker cuts lowest
+    if not cut_can_be_decided(variant.players.count, copies, ranks):
         message = (
             f"the cut can never be decided: {variant.players.count} players cutting this deck "
             "always tie for the highest or the lowest card"

@@ -7,10 +7,12 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from interpreter.cards import RANK_LETTERS, SUIT_LETTERS, CardSyntaxError, parse_face
+from interpreter.cards import JOKER, RANK_LETTERS, SUIT_LETTERS, CardSyntaxError, parse_face
 
 CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=3)]
 RankLetter = Annotated[str, StringConstraints(pattern=f"^[{''.join(RANK_LETTERS)}]$")]
+RANK_OR_JOKER = f"^([{''.join(RANK_LETTERS)}]|{JOKER})$"
+RankOrJoker = Annotated[str, StringConstraints(pattern=RANK_OR_JOKER)]
 SuitLetter = Annotated[str, StringConstraints(pattern=f"^[{''.join(SUIT_LETTERS)}]$")]
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 Points = Annotated[int, Strict(), Field(ge=0, le=1_000_000)]

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from interpreter.model.combinations import Bezique, SameRank, SameSuit
-from interpreter.model.serial import complete_data, models
+from interpreter.model.serial import ADDED_LATER, complete_data, models
 from interpreter.model.variant import Variant
 
 _NOT_RULES = frozenset({"name", "title", "summary"})
@@ -51,6 +51,15 @@ _LABELS: dict[str, str] = {
     "settlement.brisques_can_flip_winner": "Brisques may reverse the order (law 60)",
     "combinations.suit": "Which suits count",
     "combinations.enabled": "In play",
+    "combinations.jokers": "Jokers that may stand in for its cards",
+    "combinations.builds_on": "The combination on the table it is built on",
+    "combinations.first_points": "Points for a player's first one in a deal",
+    "play.joker_led": "What the others may play to a joker led",
+    "trump.others_before_trumps": "Other combinations before trumps are fixed",
+    "seven.turn_up_declarable": "The card taken for the seven declared after the same trick",
+    "reuse.reform_with_added": "Classes formed again with added cards (law 38 read literally)",
+    "brisques.minimum": "Fewest brisques that count",
+    "game.double_below": "A loser under this pays double",
 }
 """Labels for the fields whose description lists their values rather than naming the rule
 (``final: the last trick …; last_stock_trick: …``).  A field's pydantic ``title``, when the
@@ -102,7 +111,9 @@ def _compare(
             continue
         before, after = _clean(before, sources), _clean(after, sources)
         if before != after:
-            yield Change(".".join(path), rule_label(field, path, table), before, after)
+            prefixed = ".".join(path)
+            before, after = _plain(before, prefixed), _plain(after, prefixed)
+            yield Change(prefixed, rule_label(field, path, table), before, after)
 
 
 def _compare_combinations(
@@ -116,6 +127,7 @@ def _compare_combinations(
         name = _combination_name(after or before or {})
         if before is None or after is None:
             old, new = _clean(before, sources), _clean(after, sources)
+            old, new = _plain(old, "combinations[]"), _plain(new, "combinations[]")
             yield Change(path, f"Combination {name}", old, new)
             continue
         shape_a, shape_b = _SHAPES[before["shape"]], _SHAPES[after["shape"]]
@@ -128,6 +140,18 @@ def _compare_combinations(
             if old != new:
                 label = rule_label(field, ("combinations", key), None)
                 yield Change(f"{path}.{key}", f"Combination {name} — {_lower(label)}", old, new)
+
+
+def _plain(value: Any, path: str) -> Any:
+    """A whole table or combination (added or removed) without the fields added to the schema
+    later that keep their old default (``serial.ADDED_LATER``): what it was written with."""
+    if not isinstance(value, dict):
+        return value
+    return {
+        key: item
+        for key, item in value.items()
+        if f"{path}.{key}" not in ADDED_LATER or ADDED_LATER[f"{path}.{key}"] != item
+    }
 
 
 def _combination_name(entry: dict[str, Any]) -> str:

@@ -13,7 +13,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, field_validator
 
-from interpreter.model.base import Block, Identifier, Points, RankLetter, SuitLetter, check_card
+from interpreter.model.base import (
+    Block,
+    Identifier,
+    Points,
+    RankLetter,
+    RankOrJoker,
+    SuitLetter,
+    check_card,
+)
 
 
 class SuitFilter(StrEnum):
@@ -41,6 +49,24 @@ class _Combination(Block):
     )
     points: Points = Field(description="Points scored.")
     enabled: StrictBool = Field(default=True, description="False removes it from the game.")
+    jokers: StrictInt = Field(
+        default=0,
+        ge=0,
+        le=8,
+        description="How many of its cards may be jokers, each standing for a card it lacks "
+        "(Haitian: one, in a plain four of a kind); 0: none.",
+    )
+    builds_on: Identifier | None = Field(
+        default=None,
+        description="The id of a combination it must be built on: the player adds cards to "
+        "one he has scored whose cards all still lie on his table (the Haitian quinte on the "
+        "trump marriage).",
+    )
+    first_points: Points | None = Field(
+        default=None,
+        description="Points for the player's first one in a deal, when they differ from "
+        "`points` (one Haitian reading: the first bésigue 100, later ones 40).",
+    )
 
     @property
     def kind_key(self) -> str:
@@ -63,7 +89,7 @@ class SameRank(_Combination):
     """``count`` cards of one rank (four aces; four trump aces)."""
 
     shape: Literal["same_rank"]
-    of: RankLetter = Field(description="The rank.")
+    of: RankOrJoker = Field(description="The rank; `JK`: jokers (four jokers).")
     count: StrictInt = Field(default=4, ge=2, le=16, description="How many cards of the rank.")
     suit: SuitFilter = Field(
         default=SuitFilter.ANY, description="Which suits count: any, trump only, or plain only."

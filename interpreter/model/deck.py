@@ -42,6 +42,14 @@ class Deck(Block):
         description="Rank order in the last tricks, highest first; empty means the same as "
         "`ranks` (catalogue C8).",
     )
+    jokers: StrictInt = Field(
+        default=0,
+        ge=0,
+        le=8,
+        description="Jokers added to the packs (Haitian Bésigue: four), written `JK`: cards "
+        "outside the suits, which serve in the combinations that allow them (`jokers` of a "
+        "combination) and win a trick only when led and not trumped.",
+    )
 
     @field_validator("remove")
     @classmethod

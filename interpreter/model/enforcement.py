@@ -83,10 +83,6 @@ RULEBOOK_ONLY: Mapping[str, tuple[Kind, str]] = {
         Kind.FIXED,
         "a last stock card that cannot go round is not drawn (law 32)",
     ),
-    "game.win_check": (
-        Kind.FIXED,
-        "a race game is checked at the end of each deal (Enquire Within)",
-    ),
     "schema_version": (Kind.LABEL, "the version of the schema the file is written for"),
     "name": (Kind.LABEL, "the variant's short name"),
     "title": (Kind.LABEL, "the rulebook's title"),
@@ -153,6 +149,19 @@ APPLIES_IN: Mapping[str, str] = {
     "settlement.tie_rule": "rubicon",
     "settlement.brisques_can_flip_winner": "rubicon",
     "last_trick.mandatory": "rubicon",
+    "deck.jokers": "haitian",
+    "play.joker_led": "haitian",
+    "trump.others_before_trumps": "haitian",
+    "combinations[].jokers": "haitian",
+    "combinations[].builds_on": "haitian",
+    "combinations[].first_points": "haitian",
+    "brisques.minimum": "haitian",
+    "brisques.war_penalty": "haitian-brisque-war",
+    "brisques.war_floor": "haitian-brisque-war",
+    "game.double_below": "haitian",
+    "match": "turkish-match",
+    "match.target": "turkish-match",
+    "reuse.reform_with_added": "rubicon",
 }
 """The shipped variant where a field applies, for the fields that do not apply to
 ``bezique`` (see the module's docstring)."""

@@ -33,6 +33,12 @@ class Trump(Block):
         description="With no turn-up: whether trumps are fixed when the marriage is scored or "
         "merely declared.",
     )
+    others_before_trumps: StrictBool = Field(
+        default=True,
+        description="With no turn-up: combinations that do not fix trumps may be declared "
+        "before trumps are fixed; false: only the marriage (or sequence) that fixes them "
+        "(Haitian).",
+    )
 
 
 class Lead(StrEnum):
@@ -67,6 +73,11 @@ class OddStockCard(StrEnum):
     NOT_DRAWN = "not_drawn"
 
 
+class JokerLed(StrEnum):
+    ANY_CARD = "any_card"
+    MUST_TRUMP = "must_trump"
+
+
 class Play(Block):
     """The play of tricks while cards remain in the stock."""
 
@@ -97,6 +108,11 @@ class Play(Block):
         "last trick can be seen (as with a face-up pile); or in a heap until a brisque is "
         "played (law 25).",
     )
+    joker_led: JokerLed = Field(
+        default=JokerLed.ANY_CARD,
+        description="A joker led while the stock lasts wins unless trumped: the others may "
+        "play any card (any_card), or must trump if they can (must_trump, one Haitian source).",
+    )
 
 
 class DeclareRight(StrEnum):
@@ -115,6 +131,7 @@ class FreshCard(StrEnum):
     NEVER = "never"
     SAME_CLASS = "same_class"
     ALWAYS = "always"
+    FROM_HAND = "from_hand"
 
 
 class Zone(StrEnum):
@@ -144,7 +161,8 @@ class Declare(Block):
     fresh_card_required: FreshCard = Field(
         default=FreshCard.SAME_CLASS,
         description="A declaration must contain a card never declared before: never, in the "
-        "same class (Foster), or always (Britannica) (catalogue C9).",
+        "same class (Foster), or always (Britannica) (catalogue C9); from_hand: a card from "
+        "the hand, not only cards lying on the table (Haitian).",
     )
     after_stock_exhausted: StrictBool = Field(
         default=False, description="Declarations continue in the last tricks (Polish)."
@@ -217,13 +235,23 @@ class Reuse(Block):
         description="A bézique already used in a double may be used in a second double (EB9).",
     )
     partner_cards: PartnerCards = Field(
-        default=PartnerCards.OWN_ONLY, description="Use of a partner's declared cards (C23)."
+        default=PartnerCards.OWN_ONLY,
+        description="Use of a partner's declared cards (C23): none; partner_table, any "
+        "combination but a multiple bézique may take cards from the partner's table, with at "
+        "least one of the player's own, within what the partner could declare (BC-4); "
+        "either_hand_for_multi_bezique, only double and triple bézique (Britannica).",
+    )
+    reform_with_added: tuple[Identifier, ...] = Field(
+        default=(),
+        description="With reform: classes whose combinations may be formed again with added "
+        "cards, no declared card played first (law 38 read literally: `beziques`).",
     )
 
 
 class SevenExchange(StrEnum):
     AFTER_OWN_TRICK_WIN = "after_own_trick_win"
     WINNER_OF_TRICK_CONTAINING_IT = "winner_of_trick_containing_it"
+    ANY_TIME = "any_time"
 
 
 class SevenScore(StrEnum):
@@ -246,8 +274,14 @@ class Seven(Block):
     exchange_when: SevenExchange = Field(
         default=SevenExchange.AFTER_OWN_TRICK_WIN,
         description="When the exchange may be made: after the holder wins a trick, before "
-        "drawing (after_own_trick_win), or by the winner of the trick that holds the seven "
-        "(winner_of_trick_containing_it, Polish).",
+        "drawing (after_own_trick_win); by the winner of the trick that holds the seven "
+        "(winner_of_trick_containing_it, Polish); or at any turn of the holder once he has "
+        "won a trick in the deal (any_time: Hoyle names no moment).",
+    )
+    turn_up_declarable: StrictBool = Field(
+        default=True,
+        description="The turn-up taken by the exchange may be declared after the same trick; "
+        "false: not in that trick's declarations (Enquire Within 123 iii).",
     )
     points: Points = Field(
         default=10, description="Points for a seven of trumps not exchanged (the duplicate)."

@@ -33,6 +33,7 @@ class BrisqueUsage(StrEnum):
     TIE_AND_RUBICON_ONLY = "tie_and_rubicon_only"
     TIE_ONLY = "tie_only"
     NONE = "none"
+    WAR = "war"
 
 
 class BrisqueTiming(StrEnum):
@@ -47,7 +48,24 @@ class Brisques(Block):
     usage: BrisqueUsage = Field(
         default=BrisqueUsage.ALWAYS,
         description="always scored; only to break a tie or save the rubicon (laws 56, 60, "
-        "61); only to break a tie (the modern summary); or never.",
+        "61); only to break a tie (the modern summary); never; or war: at the end of the "
+        "hand the side with more brisques scores them (each side its own on a tie), and the "
+        "other scores none and loses `war_penalty` (Haitian).",
+    )
+    minimum: StrictInt = Field(
+        default=0,
+        ge=0,
+        le=256,
+        description="A player who won fewer brisques than this scores none of them (Haitian: "
+        "14 of the 32 with two players, 8 with four); 0: no minimum.",
+    )
+    war_penalty: Points = Field(
+        default=200, description="In a brisque war: what the side with fewer brisques loses."
+    )
+    war_floor: Points = Field(
+        default=200,
+        description="In a brisque war: the penalty is paid only by a side whose score is "
+        "above this.",
     )
     timing: BrisqueTiming = Field(
         default=BrisqueTiming.ON_TRICK,
@@ -63,6 +81,7 @@ class GameFormat(StrEnum):
 
 class WinCheck(StrEnum):
     END_OF_DEAL = "end_of_deal"
+    IMMEDIATE = "immediate"
 
 
 class Game(Block):
@@ -76,7 +95,21 @@ class Game(Block):
     )
     win_check: WinCheck = Field(
         default=WinCheck.END_OF_DEAL,
-        description="When the target is checked: at the end of each deal (C33).",
+        description="When the target is checked: at the end of each deal (C33), or the "
+        "moment a side reaches it, even in the middle of a deal (immediate).",
+    )
+    double_below: Points = Field(
+        default=0,
+        description="A race game whose loser has fewer points is worth two game points "
+        "instead of one (the Turkish rubikon, the Haitian anbatab); 0: never.",
+    )
+
+
+class Match(Block):
+    """A match of several race games, each worth game points."""
+
+    target: StrictInt = Field(
+        default=16, ge=1, le=1000, description="Game points that win the match (Turkish: 16)."
     )
 
 

@@ -62,13 +62,44 @@ READERS_TEXTS = frozenset({"source", "note"})
 ``summary`` of the variant and ``name`` of a combination too): no rule depends on them."""
 
 
+ADDED_LATER: dict[str, Any] = {
+    "deck.jokers": 0,
+    "trump.others_before_trumps": True,
+    "play.joker_led": "any_card",
+    "reuse.reform_with_added": [],
+    "seven.turn_up_declarable": True,
+    "brisques.minimum": 0,
+    "brisques.war_penalty": 200,
+    "brisques.war_floor": 200,
+    "game.double_below": 0,
+    "match": None,
+    "combinations[].jokers": 0,
+    "combinations[].builds_on": None,
+    "combinations[].first_points": None,
+}
+"""Fields added to the schema after records were first written, with the default under which
+a variant plays as it did before they existed.  :func:`rules_data` leaves such a field out when
+it has that default, so that the hash of a variant that does not use it — and so every record
+written before — stays the same."""
+
+
 def rules_data(variant: Variant) -> dict[str, Any]:
-    """:func:`complete_data` without the texts for readers: what the engine plays."""
+    """:func:`complete_data` without the texts for readers: what the engine plays (fields of
+    :data:`ADDED_LATER` at their old default left out)."""
     data: dict[str, Any] = _without_texts(complete_data(variant))
     for key in ("name", "title", "summary"):
         data.pop(key, None)
     for combination in data.get("combinations", ()):
         combination.pop("name", None)
+    for path, default in ADDED_LATER.items():
+        head, _, leaf = path.rpartition(".")
+        if head == "combinations[]":
+            tables = data.get("combinations", [])
+        else:
+            tables = [data.get(head) if head else data]
+        for table in tables:
+            if isinstance(table, dict) and leaf in table and table[leaf] == default:
+                del table[leaf]
     return data
 
 

@@ -17,7 +17,7 @@ from interpreter.model.play import (
     Seven,
     Trump,
 )
-from interpreter.model.scoring import Brisques, Game, LastTrick, Settlement
+from interpreter.model.scoring import Brisques, Game, LastTrick, Match, Settlement
 
 SCHEMA_VERSION = 1
 
@@ -60,6 +60,10 @@ class Variant(Block):
     game: Game = Field(default_factory=Game)
     settlement: Settlement | None = Field(
         default=None, description="The valuation of a one-deal game (laws 56–61)."
+    )
+    match: Match | None = Field(
+        default=None,
+        description="A match of several race games (Turkish: to 16 game points); absent: one game.",
     )
 
     def combination(self, combination_id: Identifier) -> Combination:

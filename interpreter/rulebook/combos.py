@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from itertools import pairwise
 from typing import Any
 
+from interpreter.cards import JOKER
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import listing, points, rank_name, rank_plural
 
@@ -26,6 +27,8 @@ def example(v: V, combo: V) -> list[str] | None:
         suit = {"trump": SAMPLE_TRUMP, "plain": "S", "any": "S"}[combo.suit.value]
         return [rank + suit for rank in combo.ranks]
     if combo.shape == "same_rank":
+        if combo.of == JOKER:
+            return [JOKER] * combo.count
         if combo.suit.value == "trump":
             chosen = [SAMPLE_TRUMP] * combo.count
         else:
@@ -41,12 +44,30 @@ def cards_words(combo: V) -> str:
     """What a combination is made of, in words."""
     which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
     if combo.shape == "same_suit":
+        if len(set(combo.ranks)) == 1 < len(combo.ranks):  # four aces of one suit
+            return f"{len(combo.ranks)} {rank_plural(combo.ranks[0])} {which[combo.suit.value]}"
         return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
     if combo.shape == "same_rank":
+        if combo.of == JOKER:
+            return f"{combo.count} {rank_plural(combo.of)}"
         suits = {"trump": "of trumps", "plain": "of plain suits", "any": "of any suits"}
         return f"{combo.count} {rank_plural(combo.of)} {suits[combo.suit.value]}"
     times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}
     return f"{times.get(combo.count, f'{combo.count} of each: ')}the bézique queen and knave"
+
+
+def _extra_words(v: V, combo: V) -> str:
+    """What a combination allows or needs beyond its cards: jokers standing in, and the
+    combination on the table it is built on."""
+    words = ""
+    if combo.jokers:
+        many = "a joker" if combo.jokers == 1 else f"up to {combo.jokers} jokers"
+        words += f" ({many} may stand for a missing card)"
+    if combo.builds_on is not None:
+        base = next((c for c in v.combinations if c.id == combo.builds_on), None)
+        name = base.display_name if base is not None else combo.builds_on
+        words += f", made by adding to a {name} of the player's still on the table"
+    return words
 
 
 def table(page: Page) -> str:
@@ -60,14 +81,17 @@ def table(page: Page) -> str:
             off.append(f"{combo.display_name} ({points(combo.points)})")
             continue
         cards = example(v, combo)
-        words = cards_words(combo)
+        words = cards_words(combo) + _extra_words(v, combo)
         if cards is None:
             shown = f"{words} (none until trumps are fixed)"
         elif page.site:
             shown = f'<span class="card-faces">{page.faces(cards)}</span> {words}'
         else:
             shown = f"{words}: {page.faces(cards)}"
-        rows.append(f"| {combo.display_name} | {points(combo.points)} | {shown} |")
+        worth = points(combo.points)
+        if combo.first_points is not None:
+            worth = f"{points(combo.first_points)} the first, then {worth}"
+        rows.append(f"| {combo.display_name} | {worth} | {shown} |")
     text = "The examples take hearts as trumps.\n\n" + "\n".join(rows)
     if off:
         text += "\n\nNot played in this variant: " + listing(off) + "."

@@ -62,7 +62,12 @@ def _rules(variants: Sequence[Variant]) -> str:
     ]
     for v in variants:
         players = str(v.players.count) + (" (partners)" if v.players.partnerships else "")
-        size = v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+        size = (
+            v.deck.packs * len(v.deck.suits) * len(v.deck.ranks)
+            - len(v.deck.remove)
+            + v.deck.jokers
+        )
+        jokers = f" + {v.deck.jokers} jokers" if v.deck.jokers else ""
         declaring = {
             "one": "one a trick",
             "disjoint_many": "several, no shared card",
@@ -75,10 +80,14 @@ def _rules(variants: Sequence[Variant]) -> str:
             "none": "—",
             "tie_and_rubicon_only": "ties, rubicon",
             "tie_only": "ties",
+            "war": f"war: {v.brisques.value} each to the side with more",
         }[v.brisques.usage.value]
+        if v.brisques.minimum:
+            brisques += f", none under {v.brisques.minimum}"
         last = str(v.last_trick.points) if v.last_trick.points else "—"
         rows.append(
-            f"| [{v.name}](variants/{v.name}.md) | {players} | {v.deck.packs} packs, {size} | "
+            f"| [{v.name}](variants/{v.name}.md) | {players} | {v.deck.packs} packs{jokers}, "
+            f"{size} | "
             f"{v.deal.hand_size} | {_trumps(v)} | {declaring} | {_reuse(v)} | {_endgame(v)} | "
             f"{last} | {brisques} | {_game(v)} |"
         )
@@ -111,7 +120,9 @@ def _points(variants: Sequence[Variant]) -> str:
 def _points_for(v: Variant, key: Key) -> str:
     for c in v.combinations:
         if c.enabled and identity(c) == key:
-            return points(c.points)
+            first = f"{points(c.first_points)} the first, " if c.first_points is not None else ""
+            joker = " (a joker may stand in)" if c.jokers else ""
+            return f"{first}{points(c.points)}{joker}"
     return "—"
 
 
@@ -155,7 +166,14 @@ def _endgame(v: Variant) -> str:
 
 def _game(v: Variant) -> str:
     if v.game.format.value == "race":
-        return f"{v.game.target} up"
+        text = f"{v.game.target} up"
+        if v.game.win_check.value == "immediate":
+            text += ", at once"
+        if v.game.double_below:
+            text += f"; double under {v.game.double_below}"
+        if v.match is not None:
+            text += f"; match to {v.match.target}"
+        return text
     s = v.settlement
     if s is None:
         return "one deal"

@@ -65,11 +65,16 @@ def declarations(page: Page) -> str:
         text.append(table_rule("A player may ask his partner whether he has anything to declare."))
     text.append(combos.table(page))
     text.append(_bezique_cards(page))
-    if v.trump.mode.value != "turn_up":
+    if v.trump.mode.value != "turn_up" and v.trump.others_before_trumps:
         text.append(
             "Until trumps are fixed, combinations that need trumps (a marriage in a "
             "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
             "be declared."
+        )
+    elif v.trump.mode.value != "turn_up":
+        text.append(
+            "Until trumps are fixed **nothing may be declared but the marriage that fixes "
+            "them**: no bézique, no four of a kind."
         )
     return "\n\n".join([*text, page.texts("declare")])
 
@@ -148,6 +153,17 @@ def reuse(page: Page) -> str:
             else "No combination is concerned."
         )
         text.append(f"{repair} {concerns}")
+        added = [
+            c.display_name
+            for c in v.combinations
+            if c.enabled and c.class_ in r.reform_with_added and c.kind_key not in kinds
+        ]
+        if added and trigger_option.value == "declared_card_played":
+            text.append(
+                f"{listing(f'The {name}' for name in added)} may also be formed again **by "
+                "adding cards**, without a card being played first: the cards of one may serve "
+                "in another, equal or superior, with a card added (law 38 read literally)."
+            )
     if r.inferior_bar:
         text.append(_no_going_down(v))
     fresh_text = {
@@ -157,13 +173,19 @@ def reuse(page: Page) -> str:
         "card never declared before in a combination of the same family.",
         "always": "**A new card each time:** every declaration must contain at least one card "
         "never declared before in any combination.",
+        "from_hand": "**A card from the hand each time:** every declaration must take at least "
+        "one card from the hand; cards already lying on the table alone do not make one.",
     }[fresh]
     text.append(fresh_text)
     partner = {
         "own_only": "",
         "either_hand_for_multi_bezique": "A double or triple bézique may be made up from "
         "**either partner's declared cards**.",
-        "partner_table": "A player may build on his partner's declared cards.",
+        "partner_table": "A player may build on his **partner's declared cards**: a "
+        "combination may take cards from his partner's table with at least one of his own, "
+        "but not one his partner could not declare himself (the king and queen of his "
+        "partner's sequence do not marry), and a double or triple bézique is made from one "
+        "player's cards only.",
     }[r.partner_cards.value]
     if partner:
         text.append(partner)
@@ -203,19 +225,26 @@ def seven(page: Page) -> str:
         return "The seven of trumps has no special value in this game."
     seven_name = f"{rank_name(s.rank)} of trumps"
     text = []
-    if s.turned_up_points:
+    if s.turned_up_points and page.variant.trump.mode.value == "turn_up":
         text.append(
             f"If the turn-up is a {rank_name(s.rank)}, the dealer scores {s.turned_up_points}."
         )
     if s.exchange:
-        who = (
-            "A player holding the " + seven_name + " may, after winning a trick and before "
-            "drawing, exchange it for the turn-up"
-            if s.exchange_when.value == "after_own_trick_win"
-            else "The winner of the trick that holds the " + seven_name + " may exchange it for "
-            "the turn-up (a scoring turn-up taken so becomes one of his open cards)"
-        )
+        who = {
+            "after_own_trick_win": "A player holding the " + seven_name + " may, after "
+            "winning a trick and before drawing, exchange it for the turn-up",
+            "winner_of_trick_containing_it": "The winner of the trick that holds the "
+            + seven_name
+            + " may exchange it for the turn-up (a scoring turn-up taken so becomes one of "
+            "his open cards)",
+            "any_time": "A player holding the " + seven_name + " may exchange it for the "
+            "turn-up at any of his turns, once he has won a trick in the deal",
+        }[s.exchange_when.value]
         text.append(f"{who}, scoring {s.exchange_points}.")
+        if not s.turn_up_declarable:
+            text.append(
+                "The card so taken may not be part of a declaration made after the same trick."
+            )
     trigger = {
         "declare_after_win": f"The other {seven_name} scores {s.points} when its holder shows "
         "it after winning a trick.",

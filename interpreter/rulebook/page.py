@@ -114,6 +114,11 @@ class Page:
 def card_face(card: str) -> str:
     """One card as a small face: the rank over the suit, red for hearts and diamonds."""
     face = parse_face(card)
+    if face.is_joker:
+        return (
+            '<span class="card-face" role="img" aria-label="joker" title="joker">'
+            "<span>J</span><span>K</span></span>"
+        )
     rank = "10" if face.rank == "T" else face.rank
     symbol = face.pretty[len(face.rank) :]
     colour = " red" if symbol in RED_SUITS else ""

@@ -85,7 +85,7 @@ def _card(game: Game, view: PlayerView, plays: list[Play]) -> Play:
 
     def cost(move: Play) -> tuple[int, int]:
         face = faces[move]
-        return int(face.suit == view.trump), strength[face.rank]
+        return int(face.suit == view.trump), strength.get(face.rank, 0)  # a joker: 0
 
     if view.endgame and view.trick:
         winners = [m for m in plays if _wins(faces[m], view, strength)]
@@ -106,7 +106,7 @@ def _wins(face: Face, view: PlayerView, strength: dict[str, int]) -> bool:
 
 def _beats(card: Face, best: Face, trump: str | None, strength: dict[str, int]) -> bool:
     if card.suit == best.suit:
-        return strength[card.rank] > strength[best.rank]
+        return strength.get(card.rank, 0) > strength.get(best.rank, 0)
     return card.suit == trump
 
 

@@ -101,18 +101,28 @@ def last_trick_and_brisques(page: Page) -> str:
     else:
         text.append("The last trick scores nothing.")
     ranks = listing(rank_plural(r) for r in v.deck.brisque_ranks)
+    side = "side (partners' brisques added)" if v.players.partnerships else "player"
     usage = {
         "always": f"Every brisque ({ranks}) won in a trick is worth **{b.value}** to its winner",
         "tie_and_rubicon_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie "
         "or to save the loser from the rubicon** (see below)",
         "tie_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie**",
         "none": "Brisques do not count",
+        "war": f"The brisques ({ranks}) are a **war**: when the hand is over, the {side} who won "
+        f"more of them scores **{b.value}** for each; the other scores none for his and "
+        f"**loses {b.war_penalty}** if his score is then above {b.war_floor}. When they won "
+        "as many, each scores his own",
     }[b.usage.value]
     timing = {
         "on_trick": ", scored as soon as the trick is won.",
         "end_of_hand": ", counted when the hand is over (the dealer's opponent counts first).",
     }[b.timing.value]
     text.append(usage + (timing if b.usage.value == "always" else "."))
+    if b.minimum and b.usage.value in ("always", "war"):
+        text.append(
+            f"A player who won **fewer than {b.minimum} brisques** scores none of them; they "
+            "are counted when the hand is over."
+        )
     return "\n\n".join([*text, page.texts("last_trick"), page.texts("brisques")])
 
 
@@ -122,13 +132,30 @@ def winning(page: Page) -> str:
     target, check_when = g.target, g.win_check
     if g.format.value == "race":
         side = "side (partners' scores added)" if v.players.partnerships else "player"
-        check = {"end_of_deal": "at the end of each deal"}[check_when.value]
+        check = {
+            "end_of_deal": "at the end of each deal",
+            "immediate": "after every move: **the game ends the moment a "
+            f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
+        }[check_when.value]
         text = [
             f"The game is **{target} up**: deals are played until a {side} has {target} "
             f"points or more, which is checked {check}. If more than one has, the higher score "
             "wins; if they are equal, the higher score without the brisques of the last deal; "
             "if still equal, the winner of the last trick."
         ]
+        if g.double_below:
+            text.append(
+                f"A game is worth one game point, and **two when the loser has fewer than "
+                f"{g.double_below}** points."
+            )
+        if v.match is not None:
+            worth = "" if g.double_below else " Each game won is worth one game point."
+            text.append(
+                f"**A match** is played of several games, the scores starting again from "
+                f"nothing at each: the first {side.partition(' ')[0]} to "
+                f"**{v.match.target} game points** wins the match.{worth}"
+            )
+            text.append(page.texts("match"))
         return "\n\n".join([*text, page.texts("game")])
     rules = variant.settlement or Settlement()  # absent: the laws' valuation
     s = rules

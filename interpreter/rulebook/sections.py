@@ -22,8 +22,22 @@ V = Any  # a variant (or one of its blocks)
 
 
 def _deck_size(v: V) -> int:
-    size: int = v.deck.packs * len(v.deck.suits) * len(v.deck.ranks) - len(v.deck.remove)
+    deck = v.deck
+    size: int = deck.packs * len(deck.suits) * len(deck.ranks) - len(deck.remove) + deck.jokers
     return size
+
+
+def sequence_fixes_trumps(v: V) -> bool:
+    """A sequence may be declared before any marriage, and so fix trumps (law 41): a
+    combination of more than two cards of the trump suit that is not built on another."""
+    return any(
+        combo.enabled
+        and combo.shape == "same_suit"
+        and combo.suit.value == "trump"
+        and len(combo.ranks) > 2
+        and combo.builds_on is None
+        for combo in v.combinations
+    )
 
 
 def overview(page: Page) -> str:
@@ -38,21 +52,26 @@ def overview(page: Page) -> str:
         who += ", each for himself"
     deck = v.deck
     size = _deck_size(v)
+    jokers = f" and {number_word(deck.jokers)} joker{'s' if deck.jokers > 1 else ''}"
     cards_line = (
         f"{number_word(deck.packs)} pack{'s' if deck.packs > 1 else ''} of "
-        f"{len(deck.suits) * len(deck.ranks)} shuffled together: {size} cards"
+        f"{len(deck.suits) * len(deck.ranks)}{jokers if deck.jokers else ''} shuffled "
+        f"together: {size} cards"
     )
     hand = v.deal.hand_size
     packets = ", ".join(str(p) for p in v.deal.packets)
     trump = (
         "the card turned up after the deal"
         if v.trump.mode.value == "turn_up"
-        else "the first marriage scored (or a sequence scored before any marriage)"
+        else "the first marriage scored"
+        + (" (or a sequence scored before any marriage)" if sequence_fixes_trumps(v) else "")
     )
     if v.game.format.value == "race":
         goal = f"first to {v.game.target} points, over as many deals as it takes"
         if pairs:
             goal = f"the first side to {v.game.target} points, partners' scores added"
+        if v.match is not None:
+            goal += f"; a match is won with {v.match.target} game points"
     else:
         goal = "one deal is a game; the higher score wins, valued by the settlement below"
     rows = [
@@ -93,6 +112,14 @@ def the_cards(page: Page) -> str:
     if deck.endgame_ranks:
         end = " > ".join(rank_name(r) for r in deck.endgame_ranks)
         text.append(f"In the last tricks the order changes to **{end}**.")
+    if deck.jokers:
+        are = "jokers are" if deck.jokers > 1 else "joker is"
+        text.append(
+            f"**{number_word(deck.jokers).capitalize()} {are}** added to the packs, written "
+            "JK. A joker belongs to no suit and has no rank: it serves only in the "
+            "combinations that take one (see *Declarations*), and in play it wins a trick "
+            "only when it is led and nobody trumps it. In the cut a joker is the lowest card."
+        )
     return "\n\n".join([*text, page.texts("deck")])
 
 
@@ -126,11 +153,21 @@ def dealing(page: Page) -> str:
             "rest of the cards, face down, make the **stock**, with the turn-up at its bottom; "
             "it is the last card drawn."
         )
+        if v.deck.jokers:
+            text.append(
+                "A joker is never turned up: the first card after the deal that is not a "
+                "joker is, and the jokers above it stay at the top of the stock."
+            )
     else:
         text.append(
             "No card is turned up: the rest of the pack is the **stock**. There are **no trumps** "
             f"until the first marriage is {fixed}; its suit becomes trumps and it counts as a "
-            f"marriage in trumps. A sequence {fixed} before any marriage fixes trumps the same way."
+            "marriage in trumps."
+            + (
+                f" A sequence {fixed} before any marriage fixes trumps the same way."
+                if sequence_fixes_trumps(v)
+                else ""
+            )
         )
     guess = deal.count_guess
     if guess:
@@ -175,6 +212,15 @@ def stock_play(page: Page) -> str:
         f"one card from the stock, {order}, so that every hand is back to "
         f"{v.deal.hand_size} cards."
     )
+    if v.deck.jokers:
+        duty = {
+            "any_card": "the others may play any card",
+            "must_trump": "**the others must trump it if they can**",
+        }[play.joker_led.value]
+        text.append(
+            f"A joker led wins the trick unless it is trumped, and {duty}; of two jokers the "
+            "one led wins. A joker played to a trick led by another card never wins it."
+        )
     piles = {
         "face_up_unsearchable": "Won tricks lie face up before their winner but may not be "
         "looked through.",

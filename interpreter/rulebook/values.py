@@ -50,6 +50,7 @@ CHOICES: dict[str, dict[str, str]] = {
         "never": "no",
         "same_class": "yes, a card new to combinations of that family",
         "always": "yes, a card never declared before",
+        "from_hand": "yes, a card from the hand",
     },
     "declare.sources": {
         "hand": "the hand",
@@ -84,6 +85,7 @@ CHOICES: dict[str, dict[str, str]] = {
     "seven.exchange_when": {
         "after_own_trick_win": "after winning a trick",
         "winner_of_trick_containing_it": "by the winner of the trick that holds it",
+        "any_time": "at any of the holder's turns once he has won a trick",
     },
     "seven.score_trigger": {
         "declare_after_win": "when shown after winning a trick",
@@ -118,13 +120,21 @@ CHOICES: dict[str, dict[str, str]] = {
         "tie_and_rubicon_only": "only to break a tie or save the rubicon",
         "tie_only": "only to break a tie",
         "none": "never",
+        "war": "in a war: the side with more scores them, the other pays",
     },
     "brisques.timing": {
         "on_trick": "as each trick is won",
         "end_of_hand": "at the end of the hand",
     },
     "game.format": {"race": "a race over several deals", "single_deal": "one deal"},
-    "game.win_check": {"end_of_deal": "at the end of each deal"},
+    "game.win_check": {
+        "end_of_deal": "at the end of each deal",
+        "immediate": "the moment a side reaches it",
+    },
+    "play.joker_led": {
+        "any_card": "any card may be played to it",
+        "must_trump": "the others must trump it if they can",
+    },
     "settlement.rounding": {
         "floor_each": "each score rounded down to the hundred",
         "floor_result": "the result rounded down to the hundred",

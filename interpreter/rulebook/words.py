@@ -15,6 +15,7 @@ PLURAL = {
     "9": "nines",
     "8": "eights",
     "7": "sevens",
+    "JK": "jokers",
 }
 
 

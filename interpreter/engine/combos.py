@@ -1,0 +1,74 @@
+"""A combination compiled for play (:class:`Combo`), and the shapes of the ways of forming
+one that the declarations' sieve reads (:data:`Way`, :data:`Sieve`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter
+
+
+class Shape(StrEnum):
+    """Which cards form a combination."""
+
+    SAME_SUIT = "same_suit"
+    SAME_RANK = "same_rank"
+    BEZIQUE = "bezique"
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """One enabled combination, flattened."""
+
+    id: str
+    name: str
+    kind: str
+    cls: str
+    rank: int
+    points: int
+    shape: Shape
+    ranks: tuple[str, ...] = ()
+    suit: SuitFilter = SuitFilter.ANY
+    of: str = ""
+    count: int = 1
+    jokers: int = 0  # how many of its cards may be jokers
+    builds_on: str | None = None  # the combination it is built on, on the table
+    first_points: int | None = None  # the player's first one in a deal
+
+    @property
+    def needs_trump(self) -> bool:
+        return self.shape is not Shape.BEZIQUE and self.suit is not SuitFilter.ANY
+
+    def label(self) -> str:
+        return self.name
+
+
+Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
+"""One way of forming a combination: its slots (the faces that may fill each); what it needs,
+as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
+first; and every card that may fill it, as a mask."""
+Sieve = tuple[int, int, tuple[tuple[int, int], ...], int, tuple["Combo", Way]]
+"""A way of forming a combination as the declarations' first sieve tests it: its rarest need
+(a mask of card bits and how many of them), its other needs, every card it may use (a mask),
+and the way itself."""
+
+
+def compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
+    common = {
+        "id": model.id,
+        "name": model.display_name,
+        "kind": model.kind_key,
+        "cls": model.class_,
+        "rank": model.rank,
+        "points": model.points,
+        "shape": Shape(model.shape),
+        "jokers": model.jokers,
+        "builds_on": model.builds_on,
+        "first_points": model.first_points,
+    }
+    if isinstance(model, SameSuit):
+        return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
+    if isinstance(model, SameRank):
+        return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
+    return Combo(**common, count=model.count)  # type: ignore[arg-type]

@@ -1,0 +1,124 @@
+"""Checks of the rules added for the living games (Haitian Bésigue, Turkish Bezik) and the
+classic readings that came with them: jokers, combinations built on another, brisques counted
+at the end of the hand, the race game's worth and the match, and the classes of law 38 — so
+that a variant using them is accepted only when they can arise as written."""
+
+from __future__ import annotations
+
+from interpreter.cards import JOKER
+from interpreter.loader.cards_check import Problem
+from interpreter.loader.diagnostics import suggest
+from interpreter.model import Bezique, SameRank, SameSuit, Variant
+from interpreter.model.combinations import Combination
+from interpreter.model.play import FreshCard, Zone
+from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, WinCheck
+
+
+def newer_rules_problems(variant: Variant) -> list[Problem]:
+    return [
+        *_jokers(variant),
+        *_built_on(variant),
+        *_declaring(variant),
+        *_brisques(variant),
+        *_race(variant),
+    ]
+
+
+def size(combo: Combination) -> int:
+    """How many cards form ``combo``."""
+    if isinstance(combo, SameSuit):
+        return len(combo.ranks)
+    return combo.count * (2 if isinstance(combo, Bezique) else 1)
+
+
+def _jokers(variant: Variant) -> list[Problem]:
+    problems: list[Problem] = []
+    jokers = variant.deck.jokers
+    for index, combo in enumerate(variant.combinations):
+        if not combo.enabled:
+            continue
+        path = ("combinations", index)
+        if combo.jokers and not jokers:
+            message = f"{combo.id} may take jokers, but the deck has none (deck.jokers = 0)"
+            problems.append(Problem((*path, "jokers"), message))
+        elif combo.jokers >= size(combo) and not (
+            isinstance(combo, SameRank) and combo.of == JOKER
+        ):
+            message = (
+                f"{combo.id} has {size(combo)} cards: at most {size(combo) - 1} may be jokers "
+                "(at least one card is not)"
+            )
+            problems.append(Problem((*path, "jokers"), message))
+        if isinstance(combo, SameRank) and combo.of == JOKER and combo.suit != "any":
+            message = "jokers have no suit: a combination of jokers takes suit = 'any'"
+            problems.append(Problem((*path, "suit"), message))
+    return problems
+
+
+def _built_on(variant: Variant) -> list[Problem]:
+    problems: list[Problem] = []
+    enabled = {combo.id: combo for combo in variant.combinations if combo.enabled}
+    for index, combo in enumerate(variant.combinations):
+        base_id = combo.builds_on
+        if base_id is None or not combo.enabled:
+            continue
+        path = ("combinations", index, "builds_on")
+        base = enabled.get(base_id)
+        if base is None:
+            hint = suggest(base_id, sorted(enabled))
+            message = f"{base_id!r} is not an enabled combination of this variant{hint}"
+            problems.append(Problem(path, message))
+        elif base_id == combo.id or size(base) >= size(combo):
+            message = (
+                f"{combo.id} ({size(combo)} cards) cannot be built on {base_id} "
+                f"({size(base)} cards): it must add cards to it"
+            )
+            problems.append(Problem(path, message))
+        elif isinstance(base, SameSuit) and isinstance(combo, SameSuit):
+            missing = [rank for rank in base.ranks if rank not in combo.ranks]
+            if missing or ("any" not in (base.suit, combo.suit) and base.suit != combo.suit):
+                message = f"the cards of {base_id} are not part of {combo.id}"
+                problems.append(Problem(path, message))
+    return problems
+
+
+def _declaring(variant: Variant) -> list[Problem]:
+    declare = variant.declare
+    problems: list[Problem] = []
+    if declare.fresh_card_required is FreshCard.FROM_HAND and Zone.HAND not in declare.sources:
+        message = "'from_hand' needs 'hand' among declare.sources"
+        problems.append(Problem(("declare", "fresh_card_required"), message))
+    classes = sorted({combo.class_ for combo in variant.combinations if combo.enabled})
+    for index, name in enumerate(variant.reuse.reform_with_added):
+        if name not in classes:
+            message = (
+                f"{name!r} is not a class of this variant's combinations{suggest(name, classes)}"
+            )
+            problems.append(Problem(("reuse", "reform_with_added", index), message))
+    return problems
+
+
+def _brisques(variant: Variant) -> list[Problem]:
+    brisques = variant.brisques
+    later = brisques.usage is BrisqueUsage.WAR or brisques.minimum > 0
+    if later and brisques.timing is BrisqueTiming.ON_TRICK:
+        what = "a brisque war" if brisques.usage is BrisqueUsage.WAR else "a minimum of brisques"
+        message = f"{what} is settled when the hand is over: set brisques.timing = 'end_of_hand'"
+        return [Problem(("brisques", "timing"), message)]
+    return []
+
+
+def _race(variant: Variant) -> list[Problem]:
+    if variant.game.format is GameFormat.RACE:
+        return []
+    problems: list[Problem] = []
+    if variant.game.win_check is WinCheck.IMMEDIATE:
+        message = "'immediate' checks the target of a race game: this one is one deal"
+        problems.append(Problem(("game", "win_check"), message))
+    if variant.game.double_below:
+        message = "a one-deal game is valued by its [settlement], not by double_below"
+        problems.append(Problem(("game", "double_below"), message))
+    if variant.match is not None:
+        message = "a match is played of race games: this one is one deal"
+        problems.append(Problem(("match",), message))
+    return problems
