@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import product
 
+from interpreter.cards import JOKER
 from interpreter.engine import (
     CarteBlanche,
     Declare,
@@ -54,8 +55,8 @@ from interpreter.engine import (
     ShowSeven,
     Yield,
 )
+from interpreter.engine.forming import requirements
 from interpreter.engine.moves import label_face
-from interpreter.model.combinations import SuitFilter
 
 DECLARE_SLOTS = 8
 """Ways of declaring the same combination with the same faces that the space can tell apart."""
@@ -78,11 +79,13 @@ class Block:
 
 
 def deck_faces(rules: Rules) -> tuple[str, ...]:
-    """The variant's faces, by suit then rank in the order the deck lists them."""
+    """The variant's faces, by suit then rank in the order the deck lists them, then the
+    joker if the deck has any."""
     deck = rules.variant.deck
-    return tuple(
+    suited = tuple(
         rank + suit for suit in deck.suits for rank in deck.ranks if rank + suit in rules.by_face
     )
+    return suited + ((JOKER,) if JOKER in rules.by_face else ())
 
 
 def _marks(label: str) -> tuple[str, tuple[int, ...]]:
@@ -124,7 +127,9 @@ class ActionSpace:
         self._score = self._block(
             "score", [f"score the waiting declaration {k + 1}" for k in range(SCORE_SLOTS)]
         )
-        sevens = tuple(f for f in self.faces if rules.seven and f[:-1] == rules.seven.rank)
+        sevens = tuple(
+            f for f in self.faces if rules.seven and f != JOKER and f[:-1] == rules.seven.rank
+        )
         self._exchange_at = self._card_block("exchange", sevens)
         self._show_at = self._card_block("show", sevens)
         self._yield = self._block("yield", ["yield"])
@@ -154,27 +159,17 @@ class ActionSpace:
 
     def _face_sets(self, combo_id: str) -> list[tuple[str, ...]]:
         """Every multiset of faces (sorted) that could form the combination, whatever the
-        trump suit: a superset of what the rules will allow."""
+        trump suit (or none yet): a superset of what the rules will allow.  It reads the
+        engine's own :func:`requirements`, so jokers stand in where the combination allows."""
         rules = self.rules
         combo = rules.combo_by_id[combo_id]
-        suits = rules.variant.deck.suits
         found: set[tuple[str, ...]] = set()
-        if combo.shape.value == "same_suit":
-            for suit in suits:
-                found.add(tuple(sorted(rank + suit for rank in combo.ranks)))
-        elif combo.shape.value == "same_rank":
-            one_suit = combo.suit is SuitFilter.TRUMP
-            for chosen in combinations_with_replacement(suits, combo.count):
-                if one_suit and len(set(chosen)) > 1:
-                    continue
-                faces = tuple(sorted(combo.of + suit for suit in chosen))
-                if all(faces.count(f) <= len(rules.by_face.get(f, ())) for f in set(faces)):
-                    found.add(faces)
-        else:  # bezique: the pair of any trump suit, or of none
-            for trump in (None, *suits):
-                pair = rules.bezique_pair(trump)
-                if pair is not None:
-                    found.add(tuple(sorted([pair[0]] * combo.count + [pair[1]] * combo.count)))
+        for trump in (None, *rules.variant.deck.suits):
+            for slots in requirements(rules, combo, trump):
+                for chosen in product(*slots):
+                    faces = tuple(sorted(chosen))
+                    if all(faces.count(f) <= len(rules.by_face.get(f, ())) for f in set(faces)):
+                        found.add(faces)
         return sorted(found, key=lambda faces: [self.face_no.get(f, -1) for f in faces])
 
     # -- moves and indices -------------------------------------------------------------------

@@ -107,11 +107,13 @@ class Window:
     taken: int = -1  # the turn-up just taken for the seven, barred here (Enquire Within)
 
     def copy(self) -> Window:
-        return Window(self.scored, set(self.cards), set(self.kinds), self.acted, self.queue[:])
+        return Window(
+            self.scored, set(self.cards), set(self.kinds), self.acted, self.queue[:], self.taken
+        )
 
     def reopen(self) -> None:
         """A new declarer's turn in the same window: nothing declared yet."""
-        if not (self.acted or self.scored or self.cards or self.kinds):
+        if not (self.acted or self.scored or self.cards or self.kinds) and self.taken < 0:
             return  # the common case: nothing was done in the last window
         self.scored = False
         self.cards = set()
@@ -315,6 +317,7 @@ class State:
         other.winner = self.winner
         other.winning_side = self.winning_side
         other.settled = self.settled
+        other.match_points = self.match_points[:]
         other.count_override = self.count_override
         other.deal_orders = [order[:] for order in self.deal_orders]
         other.log = self.log[:] if history else []
