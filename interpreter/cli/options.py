@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, NoReturn
 from interpreter import compiled
 from interpreter.agents import AGENT_NAMES
 
+SHARD_DEALS = 1000
+"""Deals per shard by default: :data:`interpreter.scale.shards.SHARD_DEALS` (not imported, so
+that ``--help`` loads no engine; a test checks that they agree)."""
 MOST_POINTS = 1_000_000
 """More points than any deal of any variant could score: a larger figure is a typing slip."""
 LARGEST_SEED = 2**63 - 1
@@ -135,6 +138,7 @@ def _game_commands(sub: Commands) -> None:
     sim.add_argument(
         "--record", metavar="DIR", help="write a game record per finished game (default: none)"
     )
+    _scale_options(sim)
     play = _command(
         sub,
         "play",
@@ -185,6 +189,39 @@ def _game_commands(sub: Commands) -> None:
         help="each player's brisque points (10 per ace or ten won)",
     )
     settle.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _scale_options(command: argparse.ArgumentParser) -> None:
+    """Where the deals are played: the figures depend on the seed and the shard size only."""
+    command.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="play on N processes of this machine (with --backend dask: the workers of the "
+        "cluster started when no --scheduler is given); the figures do not depend on N",
+    )
+    command.add_argument(
+        "--backend",
+        choices=("processes", "dask"),
+        default="processes",
+        help="processes: this machine; dask: a Dask cluster (pip install "
+        "'bezique-interpreter[dist]')",
+    )
+    command.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --backend dask: the address of the cluster's scheduler, "
+        "e.g. tcp://10.0.0.5:8786 (default: a cluster of --jobs workers on this machine)",
+    )
+    command.add_argument(
+        "--shard-deals",
+        type=_positive,
+        default=SHARD_DEALS,
+        metavar="N",
+        help="deals per shard, each shard seeded from the seed and its number: part of what "
+        "the figures depend on",
+    )
 
 
 def _record_commands(sub: Commands) -> None:
