@@ -49,9 +49,7 @@ def simulate(
     check_agents(variant, agents)
     entrants = [entrant(agent) for agent in agents]
     labels = tuple(e.label for e in entrants)
-    summary = Summary.empty(
-        variant.name, seed, labels, rules, duplicate=duplicate, detail=detail
-    )
+    summary = Summary.empty(variant.name, seed, labels, rules, duplicate=duplicate, detail=detail)
     started = time.perf_counter()
     for index, budget in enumerate(shard_budgets(deals, shard_deals)):
         shard = play_shard(

@@ -24,7 +24,8 @@ class Detail:
     dealer's wins, games decided by the last deal, and one-deal games' values."""
 
     players: int
-    deal_points: Histogram = field(default_factory=lambda: Histogram(POINTS_WIDTH))
+    deal_points: Histogram = field(default_factory=lambda: Histogram(POINTS_WIDTH))  # a seat's
+    deal_totals: Moments = field(default_factory=Moments)  # every seat's points, per deal
     dealer_margins: Moments = field(default_factory=Moments)  # per deal, times players − 1
     times: Counter[str] = field(default_factory=Counter)  # per source of points: times scored
     points: Counter[str] = field(default_factory=Counter)  # per source of points: points
@@ -43,8 +44,11 @@ class Detail:
         """One finished deal, and its ``score`` events (whose points add up to the deal's)."""
         for points in result.points:
             self.deal_points.add(points)
+        self.deal_totals.add(sum(result.points))
         if self.players > 1:
-            self.dealer_margins.add(self.players * result.points[result.dealer] - sum(result.points))
+            self.dealer_margins.add(
+                self.players * result.points[result.dealer] - sum(result.points)
+            )
         for event in scored:
             what = str(event.what)  # a combination's id, or a Reason
             self.times[what] += 1
@@ -73,6 +77,7 @@ class Detail:
         if other.players != self.players:
             raise ValueError("only details of the same number of players merge")
         self.deal_points.merge(other.deal_points)
+        self.deal_totals.merge(other.deal_totals)
         self.dealer_margins.merge(other.dealer_margins)
         self.times.update(other.times)
         self.points.update(other.points)

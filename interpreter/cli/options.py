@@ -139,6 +139,7 @@ def _game_commands(sub: Commands) -> None:
         "--record", metavar="DIR", help="write a game record per finished game (default: none)"
     )
     _scale_options(sim)
+    _analyze_command(sub)
     play = _command(
         sub,
         "play",
@@ -189,6 +190,42 @@ def _game_commands(sub: Commands) -> None:
         help="each player's brisque points (10 per ace or ten won)",
     )
     settle.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _analyze_command(sub: Commands) -> None:
+    analyze = _command(
+        sub,
+        "analyze",
+        "measure what a variant's games are like, or what a house rule changes",
+        "Bots play a reproducible sample of a variant, and the command reports the spread of "
+        "deal scores and game lengths, where the points come from, the dealer's and the first "
+        "dealer's advantage, games decided by the last deal, rubicons and game values, and "
+        "how much skill counts, with 95%% intervals. With --vs, both variants are played "
+        "and each figure's difference is given with its interval.",
+    )
+    analyze.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    analyze.add_argument(
+        "--vs", metavar="OTHER", help="a second variant to compare with (default: none)"
+    )
+    analyze.add_argument(
+        "--deals", type=_positive, default=1000, metavar="N", help="deals in the sample"
+    )
+    analyze.add_argument("--seed", type=_seed, default=0, metavar="S", help="seeds the sample")
+    analyze.add_argument(
+        "--agents",
+        default="greedy",
+        metavar="A,B,…",
+        help="the agents of the sample, repeated to fill the seats (the skill sample is "
+        "always greedy against random)",
+    )
+    analyze.add_argument("--json", action="store_true", help="print one JSON object")
+    analyze.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write the plots (SVG) and analysis.json into DIR (default: none; needs "
+        "pip install 'bezique-interpreter[plots]')",
+    )
+    _scale_options(analyze)
 
 
 def _scale_options(command: argparse.ArgumentParser) -> None:

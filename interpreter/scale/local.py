@@ -25,9 +25,7 @@ _REPORT_EVERY = 0.2  # seconds between a worker's reports of its deals
 _progress: Any = None  # in a worker: the queue of deal counts, or None
 
 
-def run_local(
-    plan: Plan, jobs: int, on_progress: Callable[[int], None] | None = None
-) -> Summary:
+def run_local(plan: Plan, jobs: int, on_progress: Callable[[int], None] | None = None) -> Summary:
     """Play ``plan`` on ``jobs`` worker processes; ``on_progress`` is told each number of
     deals played, as workers report them."""
     from interpreter.scale.ordered import in_order
