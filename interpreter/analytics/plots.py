@@ -227,3 +227,40 @@ def _figures(shown: Sequence[Drawn], path: Path) -> Path:
             ]
             figure.legend(handles=handles, loc="outside upper right", frameon=False, ncols=2)
     return path
+
+
+COMPARED = ("points_per_deal", "game_length", "dealer_advantage", "skill_margin", "upsets")
+"""The figures the comparison of all variants plots, one file each."""
+
+
+def write_comparison(reports: Sequence[dict[str, Any]], folder: Path) -> list[Path]:
+    """From the JSON reports of several variants (``analysis.json``), one plot per figure of
+    :data:`COMPARED`: a row per variant that has it, its value and its 95 % interval; the
+    files are ``compare-KEY.svg``."""
+    require_matplotlib()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for key in COMPARED:
+        rows = [(r["variant"], r["figures"][key]) for r in reports if key in r["figures"]]
+        if not rows:
+            continue
+        path = folder / f"compare-{key.replace('_', '-')}.svg"
+        first = rows[0][1]
+        scale = 100 if first["unit"] == "share" else 1
+        with figure_to(path, 0.9 + 0.3 * len(rows)) as figure:
+            axes = figure.subplots()
+            for y, (_, figure_data) in enumerate(rows):
+                value = figure_data["value"] * scale
+                ci = figure_data["ci95"]
+                error = None
+                if ci is not None:
+                    error = [[max(0.0, value - ci[0] * scale)], [max(0.0, ci[1] * scale - value)]]
+                axes.errorbar([value], [y], xerr=error, fmt="o", color=COLOURS[0], capsize=3)
+            axes.set_yticks(range(len(rows)), [name for name, _ in rows])
+            axes.invert_yaxis()
+            axes.grid(axis="y", visible=False)
+            unit = {"share": "% of games", "points": "points per deal", "deals": "deals"}
+            axes.set_xlabel(unit[first["unit"]])
+            axes.set_title(f"{first['label']}, with 95 % intervals", loc="left", fontsize=10)
+        written.append(path)
+    return written

@@ -306,3 +306,20 @@ def differences(a: Analysis, b: Analysis) -> list[dict[str, object]]:
 def comparison(a: Analysis, b: Analysis) -> dict[str, object]:
     """The JSON form of ``analyze A --vs B``."""
     return {"a": report(a), "b": report(b), "differences": differences(a, b)}
+
+
+def shown(value: float, unit: str, signed: bool = False) -> str:
+    """A figure as the reports write it: a share in %, deals to 2 places, points to 1."""
+    sign = "+" if signed else ""
+    if unit == "share":
+        return f"{100 * value:{sign}.1f} %"
+    if unit == "deals":
+        return f"{value:{sign}.2f}"
+    return f"{value:{sign}.1f}"
+
+
+def shown_interval(interval: tuple[float, float] | None, unit: str, signed: bool = False) -> str:
+    """``low to high``, or a dash when there is no interval (fewer than two values)."""
+    if interval is None:
+        return "—"
+    return f"{shown(interval[0], unit, signed)} to {shown(interval[1], unit, signed)}"

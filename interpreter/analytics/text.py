@@ -7,7 +7,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from interpreter.analytics.histogram import Histogram
-from interpreter.analytics.report import Analysis, differences, even_shares, figures, sources
+from interpreter.analytics.report import (
+    Analysis,
+    differences,
+    even_shares,
+    figures,
+    shown,
+    shown_interval,
+    sources,
+)
 
 
 def print_analysis(out: Console, analysis: Analysis) -> None:
@@ -21,9 +29,9 @@ def print_analysis(out: Console, analysis: Analysis) -> None:
         interval = figure.estimate.interval()
         table.add_row(
             figure.label,
-            _value(figure.estimate.value, figure.unit),
-            _interval(interval, figure.unit),
-            _value(even[figure.key], "share") if figure.key in even else "",
+            shown(figure.estimate.value, figure.unit),
+            shown_interval(interval, figure.unit),
+            shown(even[figure.key], "share") if figure.key in even else "",
         )
     out.print(table)
     detail = analysis.detail
@@ -38,7 +46,7 @@ def print_analysis(out: Console, analysis: Analysis) -> None:
         lengths.add_column("share", justify="right")
         total = max(1, detail.game_lengths.count)
         for deals, count in sorted(detail.game_lengths.bins.items()):
-            lengths.add_row(str(deals), str(count), _value(count / total, "share"))
+            lengths.add_row(str(deals), str(count), shown(count / total, "share"))
         out.print(lengths)
     points = Table(title="Points by source")
     for column in ("source", "per deal", "points", "share of all points"):
@@ -49,7 +57,7 @@ def print_analysis(out: Console, analysis: Analysis) -> None:
             escape(str(entry["source"])),
             "—" if per_deal is None else f"{per_deal:.3f}",
             str(entry["points"]),
-            _value(float(entry["share"]), "share"),  # type: ignore[arg-type]
+            shown(float(entry["share"]), "share"),  # type: ignore[arg-type]
         )
     out.print(points)
 
@@ -67,10 +75,10 @@ def print_comparison(out: Console, a: Analysis, b: Analysis) -> None:
         interval = None if ci is None else (float(ci[0]), float(ci[1]))  # type: ignore[index]
         table.add_row(
             str(row["label"]),
-            _value(float(row["a"]), unit),  # type: ignore[arg-type]
-            _value(float(row["b"]), unit),  # type: ignore[arg-type]
-            _value(float(row["difference"]), unit, signed=True),  # type: ignore[arg-type]
-            _interval(interval, unit, signed=True),
+            shown(float(row["a"]), unit),  # type: ignore[arg-type]
+            shown(float(row["b"]), unit),  # type: ignore[arg-type]
+            shown(float(row["difference"]), unit, signed=True),  # type: ignore[arg-type]
+            shown_interval(interval, unit, signed=True),
         )
     out.print(table)
     shares = {str(e["source"]): [e, None] for e in sources(a)}
@@ -82,8 +90,8 @@ def print_comparison(out: Console, a: Analysis, b: Analysis) -> None:
     for name, (first, second) in shares.items():
         points.add_row(
             escape(name),
-            "—" if first is None else _value(float(first["share"]), "share"),  # type: ignore[arg-type]
-            "—" if second is None else _value(float(second["share"]), "share"),  # type: ignore[arg-type]
+            "—" if first is None else shown(float(first["share"]), "share"),  # type: ignore[arg-type]
+            "—" if second is None else shown(float(second["share"]), "share"),  # type: ignore[arg-type]
         )
     out.print(points)
 
@@ -109,18 +117,3 @@ def _spread(title: str, histogram: Histogram, unit: str) -> str:
         f"90th percentile {histogram.quantile(0.9)} {unit}"
         + (f" (each the foot of its bin of {histogram.width})" if histogram.width > 1 else "")
     )
-
-
-def _value(value: float, unit: str, signed: bool = False) -> str:
-    sign = "+" if signed else ""
-    if unit == "share":
-        return f"{100 * value:{sign}.1f} %"
-    if unit == "deals":
-        return f"{value:{sign}.2f}"
-    return f"{value:{sign}.1f}"
-
-
-def _interval(interval: tuple[float, float] | None, unit: str, signed: bool = False) -> str:
-    if interval is None:
-        return "—"
-    return f"{_value(interval[0], unit, signed)} to {_value(interval[1], unit, signed)}"

@@ -18,6 +18,11 @@ def analyze_command(args: argparse.Namespace) -> int:
         variants.append(load_variant(args.vs))
     for variant in variants:
         check_agents(seat_agents(args.agents, variant.players.count))
+    from interpreter.scale.run import check
+    from interpreter.scale.shards import Plan
+
+    options = {"jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler}
+    check(Plan(variants[0], args.deals, args.seed, ()), **options)
     folder = None
     if args.out is not None:  # checked before anything is played
         from interpreter.analytics.plots import require_matplotlib

@@ -43,17 +43,13 @@ def seat_agents(given: str, players: int) -> list[str]:
 def simulate_command(args: argparse.Namespace) -> int:
     from interpreter.arena.duplicate import seating_count
     from interpreter.loader import shipped_variant_names
-    from interpreter.scale.run import play
+    from interpreter.scale.run import check, play
     from interpreter.scale.shards import Plan
 
     variant = load_variant(args.variant)
     out, err = tables(), tables(stderr=True)
     agents = seat_agents(args.agents, variant.players.count)
     check_agents(agents)
-    if args.record is not None:  # the folder is made (or refused) before any play
-        from interpreter.cli_records import record_writer
-
-        record_writer(args.record, variant.name)
     plan = Plan(
         variant,
         args.deals,
@@ -64,6 +60,11 @@ def simulate_command(args: argparse.Namespace) -> int:
         record_dir=args.record,
         embed_variant=args.variant not in shipped_variant_names(),
     )
+    check(plan, jobs=args.jobs, backend=args.backend, scheduler=args.scheduler)
+    if args.record is not None:  # the folder is made (or refused) before any play
+        from interpreter.cli_records import record_writer
+
+        record_writer(args.record, variant.name)
     total = args.deals * (seating_count(variant) if args.duplicate else 1)
     with progress_bar(err, f"{variant.name}: deals", total, shown=not args.json) as advance:
         summary = play(

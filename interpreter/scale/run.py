@@ -23,16 +23,7 @@ def play(
     on_progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``plan`` and time it whole; ``on_progress`` is told the deals played as they are."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: {' or '.join(BACKENDS)}")
-    if jobs < 1:
-        raise ValueError("--jobs: at least one")
-    if scheduler is not None and backend != "dask":
-        raise ValueError("--scheduler names a Dask scheduler: give --backend dask too")
-    if backend == "dask" and plan.record_dir is not None:
-        raise ValueError(
-            "--record writes files on this machine: it cannot be used with --backend dask"
-        )
+    check(plan, jobs=jobs, backend=backend, scheduler=scheduler)
     started = time.perf_counter()
     if backend == "dask":
         from interpreter.scale.cluster import run_dask
@@ -46,6 +37,20 @@ def play(
         summary = _in_process(plan, on_progress)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def check(plan: Plan, *, jobs: int, backend: str, scheduler: str | None) -> None:
+    """Refuse options that do not go together, before anything is played or written."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: {' or '.join(BACKENDS)}")
+    if jobs < 1:
+        raise ValueError("--jobs: at least one")
+    if scheduler is not None and backend != "dask":
+        raise ValueError("--scheduler names a Dask scheduler: give --backend dask too")
+    if backend == "dask" and plan.record_dir is not None:
+        raise ValueError(
+            "--record writes files on this machine: it cannot be used with --backend dask"
+        )
 
 
 def _in_process(plan: Plan, on_progress: Callable[[int], None] | None) -> Summary:
