@@ -83,11 +83,12 @@ def write_plots(analyses: Sequence[Analysis], folder: Path) -> list[Path]:
     shown = drawn(analyses)
     written = [_deal_points(shown, folder / "deal-points.svg")]
     races = [d for d in shown if not d.analysis.one_deal]
+    legend = len(shown) > 1  # a plot of one of the variants compared says which
     if races:
-        written.append(_game_lengths(races, folder / "game-lengths.svg"))
+        written.append(_game_lengths(races, folder / "game-lengths.svg", legend))
     one_deal = [d for d in shown if d.analysis.one_deal]
     if one_deal:
-        written.append(_game_values(one_deal, folder / "game-values.svg"))
+        written.append(_game_values(one_deal, folder / "game-values.svg", legend))
     written.append(_sources(shown, folder / "sources.svg"))
     written.append(_figures(shown, folder / "figures.svg"))
     return written
@@ -124,7 +125,7 @@ def _deal_points(shown: Sequence[Drawn], path: Path) -> Path:
     return path
 
 
-def _game_lengths(shown: Sequence[Drawn], path: Path) -> Path:
+def _game_lengths(shown: Sequence[Drawn], path: Path, legend: bool) -> Path:
     with figure_to(path) as figure:
         axes = figure.subplots()
         width = 0.8 / len(shown)
@@ -139,12 +140,12 @@ def _game_lengths(shown: Sequence[Drawn], path: Path) -> Path:
         axes.set_xlabel("deals in a game")
         axes.set_ylabel("% of games")
         axes.set_title("Game lengths")
-        if len(shown) > 1:
+        if legend:
             axes.legend(frameon=False)
     return path
 
 
-def _game_values(shown: Sequence[Drawn], path: Path) -> Path:
+def _game_values(shown: Sequence[Drawn], path: Path, legend: bool) -> Path:
     with figure_to(path) as figure:
         axes = figure.subplots()
         for one in shown:
@@ -152,7 +153,7 @@ def _game_values(shown: Sequence[Drawn], path: Path) -> Path:
         axes.set_xlabel("value of a game (points)")
         axes.set_ylabel("% of games")
         axes.set_title("Game values")
-        if len(shown) > 1:
+        if legend:
             axes.legend(frameon=False)
     return path
 
