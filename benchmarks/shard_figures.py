@@ -2,8 +2,8 @@
 million deals"): for each variant, shards of ``--shard-deals`` deals played one after another
 in this process (process time per shard, median of ``--shards``), the size of a shard's
 summary as a worker sends it back (pickled), and, with ``--dask``, the time a Dask cluster
-adds per shard (a ``LocalCluster`` of one worker thread: wall time per shard less the shard's
-own).
+adds per shard (a ``LocalCluster`` of one worker thread in this process: its process time per
+shard less the shard's own).
 
     python benchmarks/shard_figures.py [--variants bezique,rubicon] [--agents random,greedy]
         [--shard-deals 1000] [--shards 3] [--dask]
@@ -46,15 +46,14 @@ def main() -> None:
         plan = Plan(
             variant, args.shard_deals * args.shards, 1, seated, shard_deals=args.shard_deals
         )
-        times, walls, size = [], [], 0
+        times, size = [], 0
         for index in range(args.shards):
-            started, wall = time.process_time(), time.perf_counter()
+            started = time.process_time()
             summary = run_shard(plan, index)
             times.append(time.process_time() - started)
-            walls.append(time.perf_counter() - wall)
             size = max(size, len(pickle.dumps(summary)))
         per_shard = statistics.median(times)
-        overhead = _dask_overhead(plan, walls) if args.dask else None
+        overhead = _dask_overhead(plan, times) if args.dask else None
         core_hours = per_shard * (args.project / args.shard_deals) / 3600
         shown = "—" if overhead is None else f"{overhead:.3f}"
         print(
@@ -66,7 +65,9 @@ def main() -> None:
 
 
 def _dask_overhead(plan: Plan, alone: list[float]) -> float:
-    """Wall time per shard on a one-thread Dask cluster, less its wall time alone."""
+    """Process time per shard on a one-thread Dask cluster in this process (the scheduler,
+    the worker and the client's work included), less the shard's own: a measure that the
+    other load of a shared machine does not change much, as wall time would."""
     from distributed import Client, LocalCluster
 
     from interpreter.scale.cluster import _run
@@ -77,10 +78,10 @@ def _dask_overhead(plan: Plan, alone: list[float]) -> float:
         ) as cluster,
         Client(cluster) as client,
     ):
-        started = time.perf_counter()
+        started = time.process_time()
         _run(client, plan, None)
-        wall = time.perf_counter() - started
-    return max(0.0, wall / plan.shards - statistics.mean(alone))
+        spent = time.process_time() - started
+    return max(0.0, spent / plan.shards - statistics.mean(alone))
 
 
 if __name__ == "__main__":
