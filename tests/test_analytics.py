@@ -119,7 +119,9 @@ def test_a_house_rule_that_doubles_the_target_makes_games_longer(
 ) -> None:
     house = str(FIXTURES / "my-bezique.toml")  # target 2000, double bézique 1000
     data = analyze_json(capsys, "bezique", "--vs", house, "--deals", "160", "--seed", "2")
-    rows = {row["figure"]: row for row in data["differences"]}  # type: ignore[union-attr]
+    differences = data["differences"]
+    assert isinstance(differences, list)
+    rows = {row["figure"]: row for row in differences}
     length = rows["game_length"]
     assert length["difference"] > 2 and length["ci95"][0] > 0, length
     sources = {s["source"]: s for s in data["b"]["sources"]}  # type: ignore[index]
