@@ -164,7 +164,7 @@ sys.exit(main())
     [
         ("interpreter.loader.load", "gather", ("show", "bezique")),  # while loading
         ("interpreter.loader.load", "gather", ("check", "variants")),
-        ("interpreter.simulate", "_count_deal", ("simulate", "bezique", "--deals", "50")),
+        ("interpreter.scale.table", "_count_deal", ("simulate", "bezique", "--deals", "50")),
         ("interpreter.authoring", "differences", ("diff", "bezique", "rubicon")),
         ("interpreter.rulebook", "render", ("rulebook", "rubicon")),
     ],

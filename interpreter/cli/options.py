@@ -200,7 +200,7 @@ def _analyze_command(sub: Commands) -> None:
         "Bots play a reproducible sample of a variant, and the command reports the spread of "
         "deal scores and game lengths, where the points come from, the dealer's and the first "
         "dealer's advantage, games decided by the last deal, rubicons and game values, and "
-        "how much skill counts, with 95%% intervals. With --vs, both variants are played "
+        "how much skill counts, with 95 % intervals. With --vs, both variants are played "
         "and each figure's difference is given with its interval.",
     )
     analyze.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
