@@ -30,7 +30,8 @@ _site: GeneratedSite | None = None  # the pages of the current build
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     global _site
-    _site = generated_site()  # each build (``mkdocs serve`` rebuilds) reads the variants again
+    # each build (``mkdocs serve`` rebuilds) reads the variants and their analytics again
+    _site = generated_site(Path(config.docs_dir))
     config.nav = [*(config.nav or []), *_site.nav]
     return config
 

@@ -282,7 +282,7 @@ def test_an_unknown_name_lists_the_agents_and_the_outside_form(
 
 
 @pytest.mark.parametrize(
-    ("spec", "returned"), [("Cheater", "'play ZZ'"), ("Talker", "the string 'play ")]
+    ("spec", "returned"), [("Cheater", "'play ZZ'"), ("Talker", "the string '")]
 )
 def test_a_move_that_is_not_legal_names_the_agent_and_the_move(
     spec: str, returned: str, outside: None

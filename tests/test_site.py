@@ -216,3 +216,58 @@ def _status(url: str) -> int | str:
         return error.code
     except URLError as error:
         return f"an error: {error.reason}"
+
+
+# -- the analytics: plots made by benchmarks/site_analytics.py, read by the build -------------
+WIDTHS = {"desktop": (1280, 900, False), "phone": (390, 844, True)}
+
+
+def test_every_shipped_variant_has_its_analytics_on_its_page(built: Built) -> None:
+    from interpreter.loader import shipped_variant_names
+
+    missing = []
+    for name in shipped_variant_names():
+        page = parse_page(built.file(f"variants/{name}/"))
+        plots = [ref for kind, ref in page.references if kind == "img[src]" and "analytics" in ref]
+        if "analytics" not in page.ids or len(plots) < 3:
+            missing.append(f"{name}: section {'analytics' in page.ids}, plots {plots}")
+    assert not missing, "run python benchmarks/site_analytics.py --variants NAME:\n" + "\n".join(
+        missing
+    )
+    comparison = parse_page(built.file("comparison/"))
+    compared = [ref for kind, ref in comparison.references if "compare-" in ref]
+    assert len(compared) >= 4, comparison.references
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_the_analytics_plots_are_seen_at_desktop_and_phone_widths(site: Site, width: str) -> None:
+    wide, high, mobile = WIDTHS[width]
+    site.browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": wide, "height": high, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+    try:
+        problems = []
+        for page in (VARIANT_PAGE, "variants/rubicon/", "comparison/"):
+            status, severe = site.load(page)
+            assert status == 200 and not severe, (page, severe)
+            plots = site.browser.execute_script(
+                "return Array.from(document.querySelectorAll('img.analytics-plot')).map(img => {"
+                "  img.scrollIntoView(); const box = img.getBoundingClientRect();"
+                "  return {src: img.getAttribute('src'), complete: img.complete,"
+                "          natural: img.naturalWidth, width: box.width, height: box.height,"
+                "          right: box.right, viewport: document.documentElement.clientWidth};"
+                "});"
+            )
+            if len(plots) < 3:
+                problems.append(f"/{page}: {len(plots)} plot(s)")
+            for plot in plots:
+                seen = plot["complete"] and plot["natural"] > 0 and plot["height"] > 0
+                if not seen or not 0 < plot["width"] <= plot["viewport"]:
+                    problems.append(f"/{page} at {width} width: {plot}")
+                if plot["right"] > plot["viewport"] + 1:
+                    problems.append(f"/{page} at {width} width: wider than the screen: {plot}")
+        assert not problems, "\n".join(problems)
+    finally:
+        site.browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -116,6 +116,20 @@ class Duplicate:
             self.side_margins[index].add(margin, (len(side_totals) - 1) * deals)
         return Board(tuple(totals), deals)
 
+    def merge(self, other: Duplicate) -> None:
+        """Add ``other``'s boards to these (a shard of the same run): sums of whole numbers."""
+        if (other.seatings, other.sides) != (self.seatings, self.sides):
+            raise ValueError("only duplicate summaries of the same seatings merge")
+        self.boards += other.boards
+        self.deals += other.deals
+        for index in range(len(self.points)):
+            self.points[index] += other.points[index]
+            self.games_won[index] += other.games_won[index]
+            self.margins[index].merge(other.margins[index])
+        for index in range(len(self.side_points)):
+            self.side_points[index] += other.side_points[index]
+            self.side_margins[index].merge(other.side_margins[index])
+
     def per_deal(self, points: int) -> float:
         """Points per deal played (by one seat, in every seating)."""
         return points / self.deals if self.deals else 0.0

@@ -4,4 +4,5 @@ import sys
 
 from interpreter.cli.app import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a worker process of ``--jobs`` imports this module
+    sys.exit(main())

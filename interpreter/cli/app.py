@@ -67,6 +67,10 @@ def _run(args: argparse.Namespace) -> int:
         from interpreter.cli.simulate import simulate_command
 
         return simulate_command(args)
+    if args.command == "analyze":
+        from interpreter.cli.analyze import analyze_command
+
+        return analyze_command(args)
     if args.command == "settle":
         from interpreter.cli.settle import settle_command
 

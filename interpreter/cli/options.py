@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, NoReturn
 from interpreter import compiled
 from interpreter.agents import AGENT_NAMES
 
+SHARD_DEALS = 1000
+"""Deals per shard by default: :data:`interpreter.scale.shards.SHARD_DEALS` (not imported, so
+that ``--help`` loads no engine; a test checks that they agree)."""
 MOST_POINTS = 1_000_000
 """More points than any deal of any variant could score: a larger figure is a typing slip."""
 LARGEST_SEED = 2**63 - 1
@@ -135,6 +138,8 @@ def _game_commands(sub: Commands) -> None:
     sim.add_argument(
         "--record", metavar="DIR", help="write a game record per finished game (default: none)"
     )
+    _scale_options(sim)
+    _analyze_command(sub)
     play = _command(
         sub,
         "play",
@@ -197,6 +202,75 @@ def _game_commands(sub: Commands) -> None:
         help="each player's brisque points (10 per ace or ten won)",
     )
     settle.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _analyze_command(sub: Commands) -> None:
+    analyze = _command(
+        sub,
+        "analyze",
+        "measure what a variant's games are like, or what a house rule changes",
+        "Bots play a reproducible sample of a variant, and the command reports the spread of "
+        "deal scores and game lengths, where the points come from, the dealer's and the first "
+        "dealer's advantage, games decided by the last deal, rubicons and game values, and "
+        "how much skill counts, with 95 % intervals. With --vs, both variants are played "
+        "and each figure's difference is given with its interval.",
+    )
+    analyze.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    analyze.add_argument(
+        "--vs", metavar="OTHER", help="a second variant to compare with (default: none)"
+    )
+    analyze.add_argument(
+        "--deals", type=_positive, default=1000, metavar="N", help="deals in the sample"
+    )
+    analyze.add_argument("--seed", type=_seed, default=0, metavar="S", help="seeds the sample")
+    analyze.add_argument(
+        "--agents",
+        default="greedy",
+        metavar="A,B,…",
+        help="the agents of the sample, repeated to fill the seats (the skill sample is "
+        "always greedy against random)",
+    )
+    analyze.add_argument("--json", action="store_true", help="print one JSON object")
+    analyze.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write the plots (SVG) and analysis.json into DIR (default: none; needs "
+        "pip install 'bezique-interpreter[plots]')",
+    )
+    _scale_options(analyze)
+
+
+def _scale_options(command: argparse.ArgumentParser) -> None:
+    """Where the deals are played: the figures depend on the seed and the shard size only."""
+    command.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="play on N processes of this machine (with --backend dask: the workers of the "
+        "cluster started when no --scheduler is given); the figures do not depend on N",
+    )
+    command.add_argument(
+        "--backend",
+        choices=("processes", "dask"),
+        default="processes",
+        help="processes: this machine; dask: a Dask cluster (pip install "
+        "'bezique-interpreter[dist]')",
+    )
+    command.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --backend dask: the address of the cluster's scheduler, "
+        "e.g. tcp://10.0.0.5:8786 (default: a cluster of --jobs workers on this machine)",
+    )
+    command.add_argument(
+        "--shard-deals",
+        type=_positive,
+        default=SHARD_DEALS,
+        metavar="N",
+        help="deals per shard, each shard seeded from the seed and its number: part of what "
+        "the figures depend on",
+    )
 
 
 def _record_commands(sub: Commands) -> None:

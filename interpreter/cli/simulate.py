@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from interpreter.agents import AGENT_NAMES
@@ -40,46 +41,73 @@ def seat_agents(given: str, players: int) -> list[str]:
 
 
 def simulate_command(args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from interpreter.arena.duplicate import seating_count
-    from interpreter.arena.entrants import entrant
-    from interpreter.cli_records import record_writer
     from interpreter.loader import shipped_variant_names
-    from interpreter.simulate import simulate
+    from interpreter.scale.run import check, play
+    from interpreter.scale.shards import Plan
 
     variant = load_variant(args.variant)
     out, err = tables(), tables(stderr=True)
     agents = seat_agents(args.agents, variant.players.count)
-    for agent in dict.fromkeys(agents):  # a wrong module:Class is reported before any play
-        entrant(agent)
+    check_agents(agents)
+    plan = Plan(
+        variant,
+        args.deals,
+        args.seed,
+        tuple(agents),
+        duplicate=args.duplicate,
+        shard_deals=args.shard_deals,
+        record_dir=args.record,
+        embed_variant=args.variant not in shipped_variant_names(),
+    )
+    check(plan, jobs=args.jobs, backend=args.backend, scheduler=args.scheduler)
+    if args.record is not None:  # the folder is made (or refused) before any play
+        from interpreter.cli_records import record_writer
+
+        record_writer(args.record, variant.name)
     total = args.deals * (seating_count(variant) if args.duplicate else 1)
-    show_bar = not args.json and err.is_terminal
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not show_bar,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{variant.name}: deals", total=total)
-        summary = simulate(
-            variant,
-            args.deals,
-            seed=args.seed,
-            agents=agents,
-            duplicate=args.duplicate,
-            on_deal=lambda: progress.advance(task),
-            on_record=None if args.record is None else record_writer(args.record, variant.name),
-            embed_variant=args.variant not in shipped_variant_names(),
+    with progress_bar(err, f"{variant.name}: deals", total, shown=not args.json) as advance:
+        summary = play(
+            plan,
+            jobs=args.jobs,
+            backend=args.backend,
+            scheduler=args.scheduler,
+            on_progress=advance,
         )
     if args.json:
         print(json.dumps(summary.as_json(), ensure_ascii=False))
     else:
         print_summary(out, variant, summary, repeated=_repeated(args.agents, agents))
     return 0
+
+
+def check_agents(agents: Sequence[str]) -> None:
+    """A wrong ``module:Class`` is reported before any play."""
+    from interpreter.arena.entrants import entrant
+
+    for agent in dict.fromkeys(agents):
+        entrant(agent)
+
+
+@contextmanager
+def progress_bar(
+    err: Output, description: str, total: int, *, shown: bool
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar of deals on standard error, when it is a terminal and ``shown``: the
+    function given advances it (from any thread: workers' reports come in on one)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not (shown and err.is_terminal),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda deals: progress.advance(task, deals)
 
 
 def _repeated(given: str, agents: Sequence[str]) -> bool:

@@ -10,9 +10,11 @@ variant once; the pages of one call share the loaded variants."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
 from interpreter.model import Variant
+from interpreter.rulebook.analytics import comparison_section, variant_section
 from interpreter.rulebook.compare import comparison_page
 from interpreter.rulebook.index import index_page
 from interpreter.rulebook.render import render
@@ -33,19 +35,31 @@ class GeneratedSite:
     nav: list[NavEntry]
 
 
-def generated_site() -> GeneratedSite:
-    """Every generated page of the site, and where the navigation lists them."""
+def generated_site(docs: Path | None = None) -> GeneratedSite:
+    """Every generated page of the site, and where the navigation lists them.  Given the
+    site's ``docs`` folder, each variant's page and the comparison page also show the
+    analytics found there (:mod:`interpreter.rulebook.analytics`)."""
     shipped = _shipped()
     pages = {
-        f"variants/{name}.md": render(variant, parent=parent, site=True)
+        f"variants/{name}.md": _with(
+            render(variant, parent=parent, site=True),
+            "" if docs is None else variant_section(name, docs),
+        )
         for name, (variant, parent) in shipped.items()
     }
     pages[OVERVIEW] = index_page(list(shipped.values()))
-    pages[COMPARISON] = comparison_page([variant for variant, _ in shipped.values()])
+    pages[COMPARISON] = _with(
+        comparison_page([variant for variant, _ in shipped.values()]),
+        "" if docs is None else comparison_section(docs),
+    )
     entries: list[NavEntry] = [{"Overview": OVERVIEW}]
     entries += [{variant.title: f"variants/{name}.md"} for name, (variant, _) in shipped.items()]
     nav: list[NavEntry] = [{"Variants": entries}, {"All variants compared": COMPARISON}]
     return GeneratedSite(pages, nav)
+
+
+def _with(page: str, section: str) -> str:
+    return page if not section else page.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
 
 
 def _shipped() -> dict[str, tuple[Variant, Variant | None]]:

@@ -1,0 +1,10 @@
+"""Simulation at any scale: a run cut into shards that give the same figures wherever they are
+played.
+
+- :mod:`~interpreter.scale.summary`: the summary of a run, which merges exactly;
+- :mod:`~interpreter.scale.table`: games played into a summary;
+- :mod:`~interpreter.scale.shards`: the shards of a run, their seeds, and a worker's task;
+- :mod:`~interpreter.scale.local`: the shards on the cores of this machine (``--jobs``);
+- :mod:`~interpreter.scale.cluster`: the shards on a Dask cluster (``--backend dask``);
+- :mod:`~interpreter.scale.run`: one entry for the three ways.
+"""

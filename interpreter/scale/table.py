@@ -1,0 +1,130 @@
+"""Playing games into a summary: the table at which the bots of a simulation sit."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import attrgetter
+
+from interpreter.agents import Agent
+from interpreter.arena.entrants import Entrant, checked
+from interpreter.arena.hooks import Listeners
+from interpreter.engine import EventKind, Game, Reason, Rules
+from interpreter.records import Record, Recorder
+from interpreter.scale.summary import Summary
+
+
+class Table:
+    """Plays the games of a simulation into its summary."""
+
+    def __init__(
+        self,
+        summary: Summary,
+        rules: Rules,
+        on_deal: Callable[[], None] | None,
+        on_record: Callable[[Record], None] | None,
+        embed: bool,
+    ) -> None:
+        self.summary, self.rules = summary, rules
+        self.on_deal, self.on_record, self.embed = on_deal, on_record, embed
+
+    def play(
+        self,
+        game_seed: int,
+        entrants: Sequence[Entrant],
+        bots: Sequence[Agent],
+        limit: int | None,
+        note: str,
+    ) -> Game:
+        """One game, until it is over or ``limit`` deals of the summary have been played; a
+        finished game is counted and recorded (``note`` said in its record)."""
+        summary, on_deal, on_record = self.summary, self.on_deal, self.on_record
+        game = Game.new(self.rules, seed=game_seed)
+        recorder = None
+        if on_record is not None:
+            recorder = Recorder(
+                game,
+                variant_name=summary.variant,
+                seats=[e.label for e in entrants],
+                seed=game_seed,
+                embed=self.embed,
+            )
+        step = game.step if recorder is None else recorder.step
+        view = game.view
+        choose = [
+            bot.choose if e.trusted else checked(bot, e.label)
+            for e, bot in zip(entrants, bots, strict=True)
+        ]
+        listeners = Listeners(game, bots)
+        hooked = bool(listeners)
+        if hooked:
+            listeners.tell()
+        counted = scanned = 0
+        while limit is None or summary.deals < limit:
+            seat = game.to_act
+            if seat is None:  # the game is over
+                break
+            step(choose[seat](view(seat)))
+            if hooked:
+                listeners.tell()
+            while counted < game.deals_finished:
+                scanned = _count_deal(summary, game, counted, scanned)
+                counted += 1
+                if on_deal is not None:
+                    on_deal()
+        if game.is_over:
+            summary.games += 1
+            if recorder is not None and on_record is not None:
+                record = recorder.record()
+                if note:
+                    record.meta["duplicate"] = note
+                on_record(record)
+            _count_game(summary, game)
+        return game
+
+
+def _count_game(summary: Summary, game: Game) -> None:
+    outcome = game.outcome
+    if outcome is None:
+        return
+    if outcome.winning_side is not None:
+        summary.side_wins[outcome.winning_side] += 1
+        for seat in outcome.sides[outcome.winning_side]:  # partners win together
+            summary.game_wins[seat] += 1
+    if outcome.settlement is not None:
+        summary.game_values.add(outcome.settlement.value)
+        summary.rubicons += outcome.settlement.rubiconed
+        summary.void_games += outcome.settlement.void
+    if summary.detail is not None and game.deal_results:
+        summary.detail.add_game(outcome, game.deal_results[0].dealer)
+
+
+_SEVENS = frozenset((Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP))
+_deal_of, _kind_of, _what_of = attrgetter("deal"), attrgetter("kind"), attrgetter("what")
+_DECLARE, _SCORE = EventKind.DECLARE, EventKind.SCORE
+
+
+def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
+    """Count one finished deal; events are read from ``start`` on, and the position after
+    this deal's events is returned, so that each event is read once."""
+    result = game.deal_results[index]
+    summary.deals += 1
+    for seat, points in enumerate(result.points):
+        summary.deal_points[seat].add(points)
+        summary.brisques[seat] += result.brisques[seat]
+    if result.last_trick is not None:
+        summary.last_tricks[result.last_trick] += 1
+    # The deal's events, up to the first of the next deal (events come in deal order), and of
+    # them the combinations declared and the sevens scored: filtered in C, not event by event.
+    events = game.events_since(start)
+    deal = result.deal
+    end = bisect.bisect_right(events, deal, key=_deal_of)
+    events = events[bisect.bisect_left(events, deal, 0, end, key=_deal_of) : end]
+    kinds = list(map(_kind_of, events))
+    summary.combinations.update(map(_what_of, compress(events, map(_DECLARE.__eq__, kinds))))
+    scores = list(compress(events, map(_SCORE.__eq__, kinds)))
+    summary.combinations.update(filter(_SEVENS.__contains__, map(_what_of, scores)))
+    if summary.detail is not None:
+        summary.detail.add_deal(result, scores)
+    return start + end

@@ -1,0 +1,173 @@
+"""``bezique analyze``: its figures, their intervals, and what a house rule changes."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from interpreter.analytics.detail import Detail
+from interpreter.analytics.histogram import Histogram
+from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
+from interpreter.cli import main
+from interpreter.engine import Ending, Outcome
+from interpreter.moments import Moments
+
+FIXTURES = Path(__file__).parent / "fixtures" / "docs"
+values = st.lists(st.integers(min_value=0, max_value=3000), max_size=200)
+
+
+def histogram_of(numbers: list[int], width: int = 10) -> Histogram:
+    histogram = Histogram(width)
+    for number in numbers:
+        histogram.add(number)
+    return histogram
+
+
+@given(values, values)
+def test_histograms_merge_exactly_and_keep_a_bin_per_width(a: list[int], b: list[int]) -> None:
+    merged = histogram_of(a)
+    merged.merge(histogram_of(b))
+    assert merged == histogram_of(a + b)
+    assert len(merged.bins) == len({n // 10 for n in a + b}) <= 301
+    assert sum(count for _, _, count in merged.bars(7)) == len(a + b)
+    if a + b:
+        median = merged.quantile(0.5)
+        assert median <= statistics.median_low(a + b) < median + 10
+
+
+def test_histograms_of_other_widths_do_not_merge() -> None:
+    with pytest.raises(ValueError, match="widths"):
+        Histogram(10).merge(Histogram(1))
+
+
+def test_intervals_are_those_worked_out_by_hand() -> None:
+    # Wilson: 0 of 10 gives 0 to 27.75 %; Newcombe's own example (1998, method 10): 56/70
+    # against 48/80 gives a difference of 0.2, from 0.0524 to 0.3339.
+    low, high = Share(0, 10).interval() or (1.0, 0.0)
+    assert low == 0.0 and math.isclose(high, 0.2775, abs_tol=1e-4)
+    difference, interval = share_difference(Share(48, 80), Share(56, 70))
+    assert math.isclose(difference, 0.2, abs_tol=1e-9)
+    assert interval is not None
+    assert math.isclose(interval[0], 0.0524, abs_tol=1e-4)
+    assert math.isclose(interval[1], 0.3339, abs_tol=1e-4)
+    # t: the values 1 to 5 have mean 3, sample sd √2.5, t(4) = 2.776
+    moments = Moments()
+    for value in range(1, 6):
+        moments.add(value)
+    mean_low, mean_high = Mean.of(moments).interval() or (0.0, 0.0)
+    assert math.isclose(mean_high - 3, 2.7764 * math.sqrt(2.5 / 5), abs_tol=1e-3)
+    assert math.isclose(3 - mean_low, mean_high - 3)
+    # Welch: two equal samples differ by 0, their interval symmetric about it
+    same, around = mean_difference(Mean.of(moments), Mean.of(moments))
+    assert same == 0.0 and around is not None and math.isclose(-around[0], around[1])
+
+
+def outcome(deal_scores: tuple[tuple[int, int], ...], winner: int) -> Outcome:
+    scores = tuple(sum(deal[seat] for deal in deal_scores) for seat in (0, 1))
+    return Outcome(
+        scores=scores,
+        winner=winner,
+        deals=len(deal_scores),
+        ending=Ending.TARGET,
+        deal_scores=deal_scores,
+        sides=((0,), (1,)),
+        winning_side=winner,
+        target=1000,
+    )
+
+
+def test_a_game_won_from_behind_in_its_last_deal_is_decided_by_it() -> None:
+    detail = Detail(players=2)
+    detail.add_game(outcome(((600, 300), (500, 400)), winner=0), first_dealer=1)  # led all along
+    detail.add_game(outcome(((600, 300), (100, 800)), winner=1), first_dealer=1)  # came back
+    detail.add_game(outcome(((500, 500), (300, 600)), winner=1), first_dealer=0)  # was level
+    assert (detail.races, detail.comebacks) == (3, 2)
+    assert (detail.decided, detail.first_dealer_wins) == (3, 1)
+    assert detail.game_lengths.bins == {2: 3}
+
+
+def analyze_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["analyze", *args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_variant_against_itself_differs_in_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = analyze_json(capsys, "rubicon", "--vs", "rubicon", "--deals", "24", "--seed", "3")
+    assert data["a"] == data["b"]
+    rows = data["differences"]
+    assert isinstance(rows, list)
+    keys = {row["figure"] for row in rows}
+    assert {"game_value", "rubicon_rate", "skill_margin", "upsets"} <= keys
+    for row in rows:
+        assert row["difference"] == 0
+        if row["ci95"] is not None:
+            assert row["ci95"][0] <= 0 <= row["ci95"][1]
+
+
+def test_a_house_rule_that_doubles_the_target_makes_games_longer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    house = str(FIXTURES / "my-bezique.toml")  # target 2000, double bézique 1000
+    data = analyze_json(capsys, "bezique", "--vs", house, "--deals", "160", "--seed", "2")
+    differences = data["differences"]
+    assert isinstance(differences, list)
+    rows = {row["figure"]: row for row in differences}
+    length = rows["game_length"]
+    assert length["difference"] > 2 and length["ci95"][0] > 0, length
+    sources = {s["source"]: s for s in data["b"]["sources"]}  # type: ignore[index]
+    assert "four_tens" in sources and sources["four_tens"]["combination"]
+
+
+def test_the_points_of_every_source_add_up_to_the_points_scored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = analyze_json(capsys, "bezique", "--deals", "30", "--seed", "4")
+    points = data["deal_points"]
+    assert isinstance(points, dict) and isinstance(data["sources"], list)
+    assert sum(s["points"] for s in data["sources"]) == round(points["mean"] * points["count"])
+    assert math.isclose(sum(s["share"] for s in data["sources"]), 1.0, abs_tol=1e-3)
+    figures = data["figures"]
+    assert isinstance(figures, dict)
+    assert set(figures) == {
+        "points_per_deal",
+        "game_length",
+        "decided_by_last_deal",
+        "dealer_advantage",
+        "first_dealer_wins",
+        "skill_margin",
+        "upsets",
+    }
+
+
+def test_the_text_report_names_each_figure_with_its_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["analyze", "rubicon", "--deals", "10", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    for text in ("Figures, with 95 % intervals", "games whose loser is rubiconed", "Game values"):
+        assert text in out
+    assert "Points by source" in out and "Game lengths" not in out
+
+
+def test_bad_input_is_refused_before_anything_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    assert main(["analyze", "bezique", "--out", str(blocked / "plots")]) == 2
+    assert "cannot create" in capsys.readouterr().err
+    assert main(["analyze", "bezique", "--vs", "bezque"]) == 1
+    assert "did you mean 'bezique'" in capsys.readouterr().err
+    assert main(["analyze", "bezique", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "give --backend dask too" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
