@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from interpreter.agents.greedy import GreedyAgent
     from interpreter.agents.registry import make_agent
 
-AGENT_NAMES = ("random", "greedy")
+AGENT_NAMES = ("random", "greedy", "expert")
 
 _HOMES = {"Agent": "base", "RandomAgent": "base", "GreedyAgent": "greedy", "make_agent": "registry"}
 
