@@ -1,131 +1,128 @@
-"""The expert bot (draft)."""
+"""The expert bot: the greedy bot's card sense sharpened by counting cards, a look at each
+trick in worlds sampled for the player, and the last tricks solved exactly.
+
+- **While the stock lasts**, each card the player may play is tried in the same few worlds
+  (:meth:`PlayerView.resample`: the unseen cards dealt again, consistently with all the player
+  has seen), the other seats answering as the greedy bot would; the card is judged by the
+  points of the trick, the declaration its winner may then make and the lead, less what the
+  card might still have done (:mod:`~interpreter.agents.search`,
+  :mod:`~interpreter.agents.knowledge`).  When the player plays last to the trick, one world
+  is enough: nothing hidden changes its outcome.
+- **Declaring**: the seven of trumps first, then the declaration worth most (the greedy bot's
+  rule, Hoyle's advice).
+- **The last tricks** (stock exhausted): each sampled world is solved exactly
+  (:mod:`~interpreter.agents.solver`) and the card with the best total is played; with two
+  players one world is the real one.
+
+Effort: ``ExpertAgent(rules, seed, effort="strong")`` samples more worlds and searches the
+last tricks further.  The bot is deterministic for a given seed: the worlds come from its own
+generator.  :meth:`ExpertAgent.explain` gives the move with a reason a player understands."""
 
 from __future__ import annotations
 
 import random
-import statistics
+from dataclasses import dataclass, field
 
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense, played_faces
+from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver, SolverBudgetError
-from interpreter.engine import (
-    Declare,
-    ExchangeSeven,
-    Game,
-    Move,
-    Phase,
-    Play,
-    PlayerView,
-    Rules,
-    ScorePending,
-    ShowSeven,
-)
+from interpreter.engine import Move, Phase, Play, PlayerView, Rules
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage
 
-TEMPO = 10.0
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard the expert looks."""
+
+    worlds: int  # worlds per trick while the stock lasts, when others play after the bot
+    end_worlds: int  # worlds per card of the last tricks (three or four players)
+    nodes: int  # positions the solver may visit per world
+
+
+EFFORTS = {
+    "normal": Effort(worlds=6, end_worlds=6, nodes=40_000),
+    "strong": Effort(worlds=16, end_worlds=12, nodes=200_000),
+}
+"""The named efforts: ``normal`` (the ``expert`` of the command line) and ``strong``."""
+
+
+@dataclass
+class Decision:
+    """A move and what the expert found when choosing it (for :meth:`ExpertAgent.explain`)."""
+
+    move: Move
+    kind: str  # "only", "stock", "endgame", "declare" or "other"
+    trials: list[Trial] = field(default_factory=list)  # stock: every card tried, best first
+    values: dict[str, float] = field(default_factory=dict)  # endgame: points by card face
+    worlds: int = 0  # worlds looked at
+    sense: Sense | None = None
 
 
 class ExpertAgent:
+    """See the module.  ``seed`` fixes the worlds it samples (None: fresh each time)."""
+
     name = "expert"
 
-    def __init__(self, variant: Variant | Rules, seed: int | None = None, worlds: int = 6) -> None:
+    def __init__(
+        self, variant: Variant | Rules, seed: int | None = None, effort: str = "normal"
+    ) -> None:
+        if effort not in EFFORTS:
+            raise ValueError(f"unknown effort {effort!r}; known: {', '.join(EFFORTS)}")
         self.rules = variant if isinstance(variant, Rules) else Rules(variant)
+        self.effort = EFFORTS[effort]
         self.rng = random.Random(seed)
         self.policy = GreedyAgent(self.rules)
-        self.solver = Solver(self.rules, node_budget=40_000)
-        self.end_worlds = 1 if self.rules.players == 2 else 6
-        self.worlds = worlds
-        scoring = self.rules.scoring
-        later = scoring.usage is BrisqueUsage.ALWAYS and scoring.timing is BrisqueTiming.END_OF_HAND
-        self.brisque_later = scoring.value if later else 0
-        if scoring.usage not in (BrisqueUsage.ALWAYS, BrisqueUsage.NONE):
-            self.brisque_later = scoring.value * 3 // 10
-        self.model = GreedyAgent(self.rules)
+        self.lookahead = Lookahead(self.rules)
+        self.solver = Solver(self.rules, node_budget=self.effort.nodes)
 
     def choose(self, view: PlayerView) -> Move:
+        return self.decide(view).move
+
+    def explain(self, view: PlayerView) -> tuple[Move, str]:
+        """The move the expert would make in ``view`` and why, in a sentence."""
+        from interpreter.agents.reasons import reason
+
+        decision = self.decide(view)
+        return decision.move, reason(self.rules, view, decision)
+
+    # -- deciding ------------------------------------------------------------------------------
+    def decide(self, view: PlayerView) -> Decision:
+        """The move for ``view`` (one of its legal moves) and how it was found."""
         moves = view.legal_moves
+        if not moves:
+            raise ValueError(f"p{view.player + 1} has no move to make now")
         if len(moves) == 1:
-            return moves[0]
-        if view.phase is Phase.PLAY and any(isinstance(m, Play) for m in moves):
+            return Decision(moves[0], "only")
+        plays = [m for m in moves if isinstance(m, Play)]
+        if view.phase is Phase.PLAY and plays and len(plays) == len(moves):
             if view.endgame:
-                found = self._endgame(view, moves)
+                found = self._endgame(view, plays)
                 if found is not None:
                     return found
             else:
-                return self._stock(view, moves)
-        return self.policy.choose(view)
+                return self._stock(view, plays)
+        move = self.policy.choose(view)
+        return Decision(move, "declare" if view.phase is Phase.DECLARE else "other")
 
-    # -- the stock phase -----------------------------------------------------------------------
-    def _stock(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
-        plays = [m for m in moves if isinstance(m, Play)]
-        worlds = [view.resample(self.rng) for _ in range(self.worlds if view.trick == () or
-                  len(view.trick) < view.players - 1 else 1)]
+    def _stock(self, view: PlayerView, plays: list[Play]) -> Decision:
+        last = len(view.trick) == view.players - 1  # nothing hidden decides the trick
+        count = 1 if last else self.effort.worlds
+        worlds = [view.resample(self.rng) for _ in range(count)]
         sense = Sense(self.rules, view, played_faces(worlds[0]))
-        scores: dict[str, float] = {}
-        for move in plays:
-            outcomes = [self._trick(world, move, view.player) for world in worlds]
-            scores[move.label] = statistics.fmean(outcomes) - sense.keep(move.label)
-        best = max(plays, key=lambda m: (scores[m.label], m.label))
-        return best
+        trials = self.lookahead.trials(plays, worlds, view.player, sense)
+        trials.sort(key=lambda t: (-t.score, t.move.label))
+        return Decision(trials[0].move, "stock", trials=trials, worlds=count, sense=sense)
 
-    def _trick(self, world: Game, move: Move, me: int) -> float:
-        rules = self.rules
-        game = world.copy()
-        number = game.view(me).trick_no
-        before = game.view(me).deal_points
-        game.step(move)
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if view.trick_no != number or view.phase is not Phase.PLAY:
-                break
-            game.step(self.model.choose(view))
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(me)
-        after = view.deal_points
-        winner = view.last_trick_winner
-        assert winner is not None
-        side = rules.side_of[me]
-        mine = winner is not None and rules.side_of[winner] == side
-        others = max(1, len(rules.sides) - 1)
-
-        def margin(points: tuple[int, ...]) -> float:
-            total = 0.0
-            for seat_, value in enumerate(points):
-                total += value if rules.side_of[seat_] == side else -value / others
-            return total
-
-        value = margin(after) - margin(before)
-        brisques = sum(1 for _, face in view.last_trick if face.rank in self.policy.brisques)
-        declared = 0.0
-        if game.phase is Phase.DECLARE:
-            declared = self._best_points(game.legal_moves())
-        gain = brisques * self.brisque_later + declared + TEMPO
-        return value + (gain if mine else -gain / others)
-
-    def _best_points(self, moves: list[Move]) -> float:
-        best = 0.0
-        seven = self.rules.seven
-        for move in moves:
-            if isinstance(move, Declare | ScorePending):
-                best = max(best, move.points)
-            elif seven is not None and isinstance(move, ExchangeSeven):
-                best = max(best, seven.exchange_points)
-            elif seven is not None and isinstance(move, ShowSeven):
-                best = max(best, seven.points)
-        return best
-
-    # -- the last tricks -----------------------------------------------------------------------
-    def _endgame(self, view: PlayerView, moves: tuple[Move, ...]) -> Move | None:
+    def _endgame(self, view: PlayerView, plays: list[Play]) -> Decision | None:
+        """The card with the best total over worlds solved exactly; None when no world could
+        be solved within the budget."""
+        count = 1 if self.rules.players == 2 else self.effort.end_worlds
         totals: dict[str, float] = {}
         solved = 0
-        for _ in range(self.end_worlds):
-            world = view.resample(self.rng)
-            position = self.solver.position(world)
+        for _ in range(count):
+            position = self.solver.position(view.resample(self.rng))
             if position is None:
                 return None
             try:
@@ -138,7 +135,6 @@ class ExpertAgent:
                 totals[face] = totals.get(face, 0.0) + value
         if not solved:
             return None
-        plays = [m for m in moves if isinstance(m, Play) and label_face(m.label) in totals]
-        if not plays:
-            return None
-        return max(plays, key=lambda m: (totals[label_face(m.label)], m.label))
+        means = {face: total / solved for face, total in totals.items()}
+        best = max(plays, key=lambda m: (means.get(label_face(m.label), -1.0), m.label))
+        return Decision(best, "endgame", values=means, worlds=solved)

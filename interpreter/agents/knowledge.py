@@ -57,7 +57,9 @@ class Sense:
             zones.append(view.open[me])
         self.declaring = declare.from_hand  # cards in the hand may form declarations
         self.held: Counter[str] = Counter(
-            rules.face[card] for zone in zones for card, _ in zone  # type: ignore[misc]
+            rules.face[card]
+            for zone in zones
+            for card, _ in zone  # type: ignore[misc]
         )
         gone: Counter[str] = Counter(played)
         for seat in range(view.players):
@@ -75,19 +77,21 @@ class Sense:
         unseen = max(1, sum(self.live.values()))
         draws = view.stock_size / view.players
         self.reach = min(1.0, draws / unseen)  # the chance of drawing one given unseen card
-        self.used = self._used(view)
+        self.used = self._used(view, me)
         self.combos = [c for c in rules.combos if not (c.needs_trump and self.trump is None)]
-        self.strength = {rank: len(rules.deck.rank_order) - i for i, rank in enumerate(
-            rules.deck.rank_order)}
+        self.strength = {
+            rank: len(rules.deck.rank_order) - i for i, rank in enumerate(rules.deck.rank_order)
+        }
+        self._using = self.used  # the declared cards of the seat being valued
         self._cache: dict[str, float] = {}
 
-    def _used(self, view: PlayerView) -> dict[str, Counter[str]]:
-        """For each kind of combination, the faces of this player's cards already declared in
+    def _used(self, view: PlayerView, seat: int) -> dict[str, Counter[str]]:
+        """For each kind of combination, the faces of ``seat``'s cards already declared in
         it (they may not serve that kind again, once per kind)."""
         used: dict[str, Counter[str]] = {}
         if self.rules.reuse.mode is not ReuseMode.ONCE_PER_KIND:
             return used
-        for entry in view.entries[view.player]:
+        for entry in view.entries[seat]:
             combo = self.rules.combo_by_id.get(entry.combo)
             if combo is None:
                 continue
@@ -106,7 +110,25 @@ class Sense:
 
     def free(self, face: str, kind: str, held: Counter[str]) -> int:
         """Copies of ``face`` held that may still serve ``kind``."""
-        return max(0, held[face] - self.used.get(kind, Counter())[face])
+        return max(0, held[face] - self._using.get(kind, Counter())[face])
+
+    def capture(self, faces: list[str], seat: int) -> float:
+        """Open cards (Polish): what the scoring cards of a trick add to the combinations
+        ``seat`` may form from his open cards."""
+        opens = self.rules.open_cards
+        if opens is None:
+            return 0.0
+        trump = self.trump
+        held: Counter[str] = Counter(str(face) for _, face in self.view.open[seat])
+        self._using = self._used(self.view, seat)
+        gain = 0.0
+        for face in faces:
+            rank, suit = face[:-1], face[-1]
+            if rank in opens.ranks or (rank in opens.trump_ranks and suit == trump):
+                held[face] += 1
+                gain += self.combo_value(face, held)
+        self._using = self.used
+        return gain
 
     # -- the value of a card ------------------------------------------------------------------
     def combo_value(self, face: str, held: Counter[str] | None = None) -> float:
@@ -131,6 +153,10 @@ class Sense:
         for combo in self.combos:
             total += combo.points * self._chance_of(combo, held, rank, suit, trump)
         return total
+
+    def completion(self, combo: Combo, held: Counter[str], face: str) -> float:
+        """The chance of completing ``combo`` by drawing, from ``held``, with ``face``."""
+        return self._chance_of(combo, held, face[:-1], face[-1], self.trump)
 
     def _chance_of(
         self, combo: Combo, held: Counter[str], rank: str, suit: str, trump: str | None
