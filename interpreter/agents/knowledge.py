@@ -15,11 +15,11 @@ public history is the player's own."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from interpreter.engine import EventKind, Game, PlayerView, Rules
 from interpreter.engine.moves import label_face
 from interpreter.engine.rules import Combo, Shape
+from interpreter.engine.view import Cards
 from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import ReuseMode, Zone
 
@@ -48,19 +48,15 @@ class Sense:
         me = view.player
         self.trump = view.trump
         declare = rules.declare
-        zones: list[Iterable[tuple[int, object]]] = []
+        zones: list[Cards] = []
         if Zone.HAND in declare.sources:
             zones.append(view.hand)
         if Zone.TABLE in declare.sources:
             zones.append(view.table[me])
         if Zone.OPEN in declare.sources:
             zones.append(view.open[me])
-        self.declaring = declare.from_hand  # cards in the hand may form declarations
-        self.held: Counter[str] = Counter(
-            rules.face[card]
-            for zone in zones
-            for card, _ in zone  # type: ignore[misc]
-        )
+        # The cards that may form declarations, by face.
+        self.held: Counter[str] = Counter(str(face) for zone in zones for _, face in zone)
         gone: Counter[str] = Counter(played)
         for seat in range(view.players):
             if seat != me:
