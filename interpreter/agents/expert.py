@@ -32,6 +32,10 @@ from interpreter.engine.moves import label_face
 from interpreter.model import Variant
 
 
+LARGE_DECK = 128
+"""Decks of more cards than this get fewer worlds per trick."""
+
+
 @dataclass(frozen=True, slots=True)
 class Effort:
     """How hard the expert looks."""
@@ -42,8 +46,8 @@ class Effort:
 
 
 EFFORTS = {
-    "normal": Effort(worlds=6, end_worlds=6, nodes=40_000),
-    "strong": Effort(worlds=16, end_worlds=12, nodes=200_000),
+    "normal": Effort(worlds=6, end_worlds=4, nodes=12_000),
+    "strong": Effort(worlds=16, end_worlds=12, nodes=100_000),
 }
 """The named efforts: ``normal`` (the ``expert`` of the command line) and ``strong``."""
 
@@ -66,16 +70,20 @@ class ExpertAgent:
     name = "expert"
 
     def __init__(
-        self, variant: Variant | Rules, seed: int | None = None, effort: str = "normal"
+        self, variant: Variant | Rules, seed: int | None = None, effort: str | Effort = "normal"
     ) -> None:
-        if effort not in EFFORTS:
+        if isinstance(effort, str) and effort not in EFFORTS:
             raise ValueError(f"unknown effort {effort!r}; known: {', '.join(EFFORTS)}")
         self.rules = variant if isinstance(variant, Rules) else Rules(variant)
-        self.effort = EFFORTS[effort]
+        self.effort = EFFORTS[effort] if isinstance(effort, str) else effort
         self.rng = random.Random(seed)
         self.policy = GreedyAgent(self.rules)
         self.lookahead = Lookahead(self.rules)
         self.solver = Solver(self.rules, node_budget=self.effort.nodes)
+        # A world costs a replay of the deal so far, which grows with the square of the
+        # deck: the larger decks get fewer worlds (at least two).
+        scale = min(1.0, (LARGE_DECK / self.rules.n_cards) ** 2)
+        self.lead_worlds = max(2, round(self.effort.worlds * scale))
 
     def choose(self, view: PlayerView) -> Move:
         return self.decide(view).move
@@ -108,7 +116,7 @@ class ExpertAgent:
 
     def _stock(self, view: PlayerView, plays: list[Play]) -> Decision:
         last = len(view.trick) == view.players - 1  # nothing hidden decides the trick
-        count = 1 if last else self.effort.worlds
+        count = 1 if last else self.lead_worlds
         worlds = [view.resample(self.rng) for _ in range(count)]
         sense = Sense(self.rules, view, played_faces(worlds[0]))
         trials = self.lookahead.trials(plays, worlds, view.player, sense)
@@ -118,7 +126,8 @@ class ExpertAgent:
     def _endgame(self, view: PlayerView, plays: list[Play]) -> Decision | None:
         """The card with the best total over worlds solved exactly; None when no world could
         be solved within the budget."""
-        count = 1 if self.rules.players == 2 else self.effort.end_worlds
+        exact = self.rules.players == 2  # one world: the real one
+        count = 1 if exact else self.effort.end_worlds
         totals: dict[str, float] = {}
         solved = 0
         for _ in range(count):
@@ -126,7 +135,7 @@ class ExpertAgent:
             if position is None:
                 return None
             try:
-                values = self.solver.values(position, view.player)
+                values = self.solver.values(position, view.player, exact)
             except SolverBudgetError:
                 continue
             solved += 1

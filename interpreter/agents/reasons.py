@@ -221,10 +221,11 @@ def _endgame(rules: Rules, view: PlayerView, decision: Decision) -> str:
             f"with best play {side} about {round(mine)} more points in the last tricks "
             f"(worked out in {decision.worlds} deals of the unseen cards)"
         )
-    if others:
-        value, other = others[0]
-        if mine - value >= CLEAR:
-            text += f"; {pretty(other)} gives {round(value)}"
-        else:
-            text += f"; {pretty(other)} does as well"
-    return text
+    if not others:
+        return text
+    if rules.players > 2:  # the other cards' values are only bounds
+        return text + "; no other card does better"
+    value, other = others[0]
+    if mine - value < CLEAR:
+        return text + f"; {pretty(other)} does as well"
+    return text + f"; {pretty(other)} gives {round(value)}"

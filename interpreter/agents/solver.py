@@ -25,6 +25,8 @@ from interpreter.model.scoring import BrisqueUsage, WhichTrick
 
 Hand = tuple[int, ...]
 INFINITY = 1 << 30
+TABLE_LIMIT = 400_000
+"""Positions kept in the transposition table before it is emptied."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,22 +88,25 @@ class Solver:
         return Endgame(hands, trick, to_act, active, duels, game.trump)
 
     # -- solving ----------------------------------------------------------------------------
-    def values(self, position: Endgame, seat: int) -> dict[int, int]:
-        """For each card ``position.to_act`` may play (as its face's first copy), the points
-        ``seat``'s side gains from here on with best play by every side.  Raises
-        :class:`SolverBudgetError` past the node budget."""
+    def values(self, position: Endgame, seat: int, exact: bool = True) -> dict[int, int]:
+        """For each card ``position.to_act`` (``seat``) may play, as its face's first copy, the
+        points ``seat``'s side gains with it until the end of the current duel (or of the last
+        tricks), with best play by every side; a duel still to come does not depend on the
+        card.  Not ``exact``: only the best card's value is exact, the others' are bounds that
+        show them no better.  Raises :class:`SolverBudgetError` past the node budget."""
         self._start(position, seat)
         hands = list(position.hands)
         trick = [card for _, card in position.trick]
         seats = [s for s, _ in position.trick]
         mover = position.to_act
         found: dict[int, int] = {}
+        best = -INFINITY
         for card in self._playable(hands, trick, seats, mover):
-            found[card] = self._after(
-                hands, trick, seats, mover, card, position.active, -INFINITY, INFINITY
-            )
-        later = sum(self._duel(position, first, second) for first, second in position.duels)
-        return {card: value + later for card, value in found.items()}
+            alpha = -INFINITY if exact else best
+            value = self._after(hands, trick, seats, mover, card, position.active, alpha, INFINITY)
+            found[card] = value
+            best = max(best, value)
+        return found
 
     def value(self, position: Endgame, seat: int) -> int:
         """The points ``seat``'s side gains from ``position`` on, with best play."""
@@ -115,7 +120,8 @@ class Solver:
         return now + sum(self._duel(position, first, second) for first, second in position.duels)
 
     def _start(self, position: Endgame, seat: int) -> None:
-        if position.trump != self._trump or self.rules.side_of[seat] != self._side:
+        stale = position.trump != self._trump or self.rules.side_of[seat] != self._side
+        if stale or len(self._table) > TABLE_LIMIT:
             self._table.clear()
         self._trump = position.trump
         self._side = self.rules.side_of[seat]
