@@ -109,12 +109,11 @@ class ExpertAgent:
                 found = self._endgame(view, plays)
                 if found is not None:
                     return found
-            else:
-                return self._stock(view, plays)
+            return self._trick(view, plays)  # the last tricks too big to solve: a look ahead
         move = self.policy.choose(view)
         return Decision(move, "declare" if view.phase is Phase.DECLARE else "other")
 
-    def _stock(self, view: PlayerView, plays: list[Play]) -> Decision:
+    def _trick(self, view: PlayerView, plays: list[Play]) -> Decision:
         last = len(view.trick) == view.players - 1  # nothing hidden decides the trick
         count = 1 if last else self.lead_worlds
         worlds = [view.resample(self.rng) for _ in range(count)]

@@ -18,6 +18,7 @@ from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense
 from interpreter.engine import (
     Declare,
+    EventKind,
     ExchangeSeven,
     Game,
     Move,
@@ -91,23 +92,27 @@ class Lookahead:
         game = world.copy()
         start = game.view(me)
         number, before = start.trick_no, start.deal_points
+        finished, seen = game.deals_finished, len(game.events)
         game.step(trial.move)
-        while not game.is_over:
+        while not game.is_over and game.deals_finished == finished:
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             if view.trick_no != number or view.phase is not Phase.PLAY:
                 break
             game.step(self.model.choose(view))
-        view = game.view(me)
-        winner = view.last_trick_winner
+        trick = next(e for e in game.events_since(seen) if e.kind is EventKind.TRICK)
+        winner, faces = trick.player, list(trick.cards)
         assert winner is not None
+        if game.deals_finished == finished:
+            after = game.view(me).deal_points
+        else:  # the last trick of the deal
+            after = game.deal_results[finished].points
         side = rules.side_of[me]
         others = max(1, len(rules.sides) - 1)
         margin = 0.0
-        for seat, (now, then) in enumerate(zip(view.deal_points, before, strict=True)):
+        for seat, (now, then) in enumerate(zip(after, before, strict=True)):
             margin += now - then if rules.side_of[seat] == side else (then - now) / others
-        faces = [str(face) for _, face in view.last_trick]
         brisques = sum(1 for face in faces if rules.brisque[rules.by_face[face][0]])
         declared, name = 0.0, ""
         if game.phase is Phase.DECLARE:

@@ -120,8 +120,8 @@ def _game_commands(sub: Commands) -> None:
         "--agents",
         default="random,greedy",
         metavar="A,B,…",
-        help=f"the agent of each seat from p1 on, from: {', '.join(AGENT_NAMES)}; a list "
-        "shorter than the seats is repeated to fill them (greedy: every seat)",
+        help=f"the agent of each seat from p1 on, from: {', '.join(AGENT_NAMES)}; a shorter "
+        "list is repeated to fill the seats (greedy: every seat)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
@@ -139,7 +139,9 @@ def _game_commands(sub: Commands) -> None:
         "--seed", type=_seed, metavar="S", help="seeds the game (default: a new game each time)"
     )
     play.add_argument("--seat", type=_positive, default=1, metavar="N", help="your seat: 2 is p2")
-    play.add_argument("--bot", default="greedy", choices=AGENT_NAMES, help="the bots")
+    play.add_argument(
+        "--bot", default="expert", choices=AGENT_NAMES, help="the bots (default: expert)"
+    )
     play.add_argument(
         "--record", metavar="FILE", help="write the game record to FILE (default: none)"
     )
