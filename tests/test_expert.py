@@ -5,20 +5,24 @@ duplicate deals, and its hints."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable
+from functools import partial
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from benchmarks.expert_strength import duplicate
-from interpreter.agents import AGENT_NAMES, GreedyAgent, make_agent
+from interpreter.agents import AGENT_NAMES, GreedyAgent, Hint, hint, make_agent
 from interpreter.agents.expert import Effort, ExpertAgent
-from interpreter.agents.reasons import Hint, hint
 from interpreter.agents.solver import Solver
 from interpreter.engine import Game, Move, Phase, Play, Rules
 from interpreter.loader import load_variant, shipped_variant_names
 from interpreter.play import play_terminal
+
+ROOT = Path(__file__).resolve().parents[1]
 
 TINY = Effort(worlds=2, end_worlds=1, nodes=3_000)
 """A small budget, to keep the tests fast."""
@@ -126,6 +130,20 @@ def brute_force(game: Game, move: Move, side: int, active: tuple[int, ...]) -> i
     return search(first)
 
 
+def small_endgame(game: Game, cards: int, played: int) -> bool:
+    """Whether the last tricks have come down to ``cards`` in the hand of the seat to move,
+    with ``played`` cards in the trick already (0: it leads)."""
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    return (
+        view.stock_size == 0
+        and game.phase is Phase.PLAY
+        and 0 < len(view.hand) <= cards
+        and len(view.trick) == played
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "cards"),
     [
@@ -143,19 +161,7 @@ def test_the_solver_agrees_with_a_minimax_through_the_engine(name: str, cards: i
     checked = 0
     for seed in range(1, 4):
         game = Game.new(rules, seed=seed)
-
-        def small(g: Game) -> bool:
-            seat = g.to_act
-            assert seat is not None
-            view = g.view(seat)
-            return (
-                view.stock_size == 0
-                and g.phase is Phase.PLAY
-                and 0 < len(view.hand) <= cards
-                and len(view.trick) == seed % 2  # leading, or second to play
-            )
-
-        greedy_until(game, small)
+        greedy_until(game, partial(small_endgame, cards=cards, played=seed % 2))
         if game.is_over or game.deals_finished:
             continue
         seat = game.to_act
@@ -174,16 +180,14 @@ def test_the_solver_agrees_with_a_minimax_through_the_engine(name: str, cards: i
 
 # -- stronger than greedy -------------------------------------------------------------------------
 def test_the_expert_beats_greedy_over_a_fixed_set_of_duplicate_deals() -> None:
-    rules = rules_of("bezique")
-    match = duplicate(
-        rules,
-        6,
-        lambda r, seed: ExpertAgent(r, seed),
-        lambda r, seed: GreedyAgent(r, seed),
-        seed=3,
-    )
-    assert len(match.differences) == 6
-    assert sum(match.differences) > 0  # seeded: the same deals and the same moves every time
+    """benchmarks/expert_strength.py on six deals: seeded, so the same deals and the same
+    moves every time, and the expert comes out ahead."""
+    script = ROOT / "benchmarks" / "expert_strength.py"
+    command = [sys.executable, str(script), "--deals", "6", "--variants", "bezique", "--seed", "3"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    row = re.search(r"\| expert × greedy \| bezique \| 6 \| ([+-][\d.]+) \(", out)
+    assert row is not None, out
+    assert float(row[1]) > 0
 
 
 # -- hints ----------------------------------------------------------------------------------------
@@ -223,7 +227,7 @@ def test_a_hint_is_only_for_the_seat_to_move() -> None:
 
 def test_a_hint_names_what_it_keeps_and_what_it_takes() -> None:
     game = Game.new(rules_of("bezique"), seed=3)
-    found = []
+    found: list[str] = []
     while len(found) < 40 and not game.deals_finished:
         seat = game.to_act
         assert seat is not None

@@ -31,7 +31,6 @@ from interpreter.engine import Move, Phase, Play, PlayerView, Rules
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
 
-
 LARGE_DECK = 128
 """Decks of more cards than this get fewer worlds per trick."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from interpreter.agents.expert import Decision, ExpertAgent
+from interpreter.agents.expert import Decision, Effort, ExpertAgent
 from interpreter.agents.knowledge import Sense
 from interpreter.agents.search import Trial, face_of
 from interpreter.cards import parse_face
@@ -46,7 +46,7 @@ class Hint:
     reason: str
 
 
-def hint(game: Game, seat: int, seed: int | None = 0, effort: str = "normal") -> Hint:
+def hint(game: Game, seat: int, seed: int | None = 0, effort: str | Effort = "normal") -> Hint:
     """The expert's move for ``seat`` (who must be the one to move) and its reason, from
     what ``seat`` may know.  Raises ``ValueError`` when ``seat`` is not to move."""
     if game.is_over or game.to_act != seat:

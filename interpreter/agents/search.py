@@ -92,15 +92,15 @@ class Lookahead:
         game = world.copy()
         start = game.view(me)
         number, before = start.trick_no, start.deal_points
+        del start  # a view still held when the game moves on would be filled in: let it go
         finished, seen = game.deals_finished, len(game.events)
         game.step(trial.move)
         while not game.is_over and game.deals_finished == finished:
             seat = game.to_act
             assert seat is not None
-            view = game.view(seat)
-            if view.trick_no != number or view.phase is not Phase.PLAY:
+            if game.phase is not Phase.PLAY or game.view(seat).trick_no != number:
                 break
-            game.step(self.model.choose(view))
+            game.step(self.model.choose(game.view(seat)))
         trick = next(e for e in game.events_since(seen) if e.kind is EventKind.TRICK)
         winner, faces = trick.player, list(trick.cards)
         assert winner is not None
