@@ -9,7 +9,11 @@ other sides' points, averaged over its plays; the table gives the mean over the 
 call to ``choose``; "chosen" counts only the decisions with more than one legal move).
 
     python benchmarks/expert_strength.py [--deals 1000] [--variants bezique,rubicon]
-        [--expert expert] [--against greedy] [--seed 1]
+        [--expert expert] [--effort strong] [--against greedy] [--seed 1] [--minutes 60]
+
+``--minutes`` bounds each variant's run: no new deal is started after that much wall-clock
+time, and the table gives the number of deals played.  ``--effort`` is the expert's
+(``normal`` or ``strong``).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from interpreter.agents import Agent, make_agent
+from interpreter.agents import Agent, ExpertAgent, make_agent
 from interpreter.engine import Game, PlayerView, Rules
 from interpreter.loader import load_variant
 
@@ -77,11 +81,22 @@ def play_deal(rules: Rules, seed: int, agents: list[Agent] | list[Timed]) -> tup
     return game.deal_results[0].points
 
 
-def duplicate(rules: Rules, deals: int, first: Maker, second: Maker, seed: int = 1) -> Match:
-    """``deals`` duplicate deals of ``first`` against ``second`` (see the module)."""
+def duplicate(
+    rules: Rules,
+    deals: int,
+    first: Maker,
+    second: Maker,
+    seed: int = 1,
+    seconds: float = math.inf,
+) -> Match:
+    """``deals`` duplicate deals of ``first`` against ``second`` (see the module), fewer if
+    ``seconds`` of wall-clock time run out first."""
     match = Match()
     sides = rules.sides
+    started = time.monotonic()
     for deal in range(deals):
+        if time.monotonic() - started > seconds:
+            break
         deal_seed = seed * 1_000_003 + deal
         total = 0.0
         for index, side in enumerate(sides):
@@ -99,7 +114,9 @@ def duplicate(rules: Rules, deals: int, first: Maker, second: Maker, seed: int =
     return match
 
 
-def maker(name: str) -> Maker:
+def maker(name: str, effort: str) -> Maker:
+    if name == "expert":
+        return lambda rules, seed: ExpertAgent(rules, seed, effort)
     return lambda rules, seed: make_agent(name, rules, seed)
 
 
@@ -114,17 +131,23 @@ def main() -> None:
     parser.add_argument("--variants", default=DEFAULT_VARIANTS)
     parser.add_argument("--expert", default="expert", help="the first bot (default: expert)")
     parser.add_argument("--against", default="greedy", help="the second bot (default: greedy)")
+    parser.add_argument("--effort", default="normal", help="the expert's effort")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=math.inf, help="per variant, at most")
     args = parser.parse_args()
-    print(f"{args.deals} duplicate deals per variant, seed {args.seed}", flush=True)
+    print(
+        f"{args.deals} duplicate deals per variant, seed {args.seed}, effort {args.effort}",
+        flush=True,
+    )
     print(
         "| bots | variant | deals | mean difference per deal (95 % interval) "
         "| decision ms: median | 90th pct | median chosen | 90th pct chosen |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|", flush=True)
     for name in args.variants.split(","):
         rules = Rules(load_variant(name))
-        match = duplicate(rules, args.deals, maker(args.expert), maker(args.against), args.seed)
+        first, second = maker(args.expert, args.effort), maker(args.against, args.effort)
+        match = duplicate(rules, args.deals, first, second, args.seed, args.minutes * 60)
         low, high = match.mean - match.half_width, match.mean + match.half_width
         ms = [t * 1000 for t in match.times]
         chosen = [t * 1000 for t in match.chosen] or [0.0]

@@ -27,7 +27,7 @@ from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver, SolverBudgetError
-from interpreter.engine import Move, Phase, Play, PlayerView, Rules
+from interpreter.engine import Move, Phase, Play, PlayerView, ResampleError, Rules
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
 
@@ -104,11 +104,14 @@ class ExpertAgent:
             return Decision(moves[0], "only")
         plays = [m for m in moves if isinstance(m, Play)]
         if view.phase is Phase.PLAY and plays and len(plays) == len(moves):
-            if view.endgame:
-                found = self._endgame(view, plays)
-                if found is not None:
-                    return found
-            return self._trick(view, plays)  # the last tricks too big to solve: a look ahead
+            try:
+                if view.endgame:
+                    found = self._endgame(view, plays)
+                    if found is not None:
+                        return found
+                return self._trick(view, plays)  # the last tricks too big to solve: a look
+            except ResampleError:  # no world fits what the player saw: play as greedy does
+                pass
         move = self.policy.choose(view)
         return Decision(move, "declare" if view.phase is Phase.DECLARE else "other")
 
@@ -143,5 +146,10 @@ class ExpertAgent:
         if not solved:
             return None
         means = {face: total / solved for face, total in totals.items()}
-        best = max(plays, key=lambda m: (means.get(label_face(m.label), -1.0), m.label))
+        strength = self.rules.end_strength  # of cards as good, the lowest: it keeps the others
+
+        def ranked(move: Play) -> tuple[float, int, str]:
+            return (means.get(label_face(move.label), -1.0), -strength[move.card], move.label)
+
+        best = max(plays, key=ranked)
         return Decision(best, "endgame", values=means, worlds=solved)
