@@ -169,6 +169,7 @@ def test_the_solver_agrees_with_a_minimax_through_the_engine(name: str, cards: i
         position = solver.position(game)
         assert position is not None
         values = solver.values(position, seat)
+        assert values is not None
         side = rules.side_of[seat]
         for move in game.legal_moves():
             assert isinstance(move, Play)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
-from interpreter.agents.solver import Solver, SolverBudgetError
+from interpreter.agents.solver import Solver
 from interpreter.engine import Move, Phase, Play, PlayerView, ResampleError, Rules
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
@@ -56,8 +56,8 @@ class Decision:
     """A move and what the expert found when choosing it (for :meth:`ExpertAgent.explain`)."""
 
     move: Move
-    kind: str  # "only", "stock", "endgame", "declare" or "other"
-    trials: list[Trial] = field(default_factory=list)  # stock: every card tried, best first
+    kind: str  # "only", "trick", "endgame", "declare" or "other"
+    trials: list[Trial] = field(default_factory=list)  # trick: every card tried, best first
     values: dict[str, float] = field(default_factory=dict)  # endgame: points by card face
     worlds: int = 0  # worlds looked at
     sense: Sense | None = None
@@ -122,7 +122,7 @@ class ExpertAgent:
         sense = Sense(self.rules, view, played_faces(worlds[0]))
         trials = self.lookahead.trials(plays, worlds, view.player, sense)
         trials.sort(key=lambda t: (-t.score, t.move.label))
-        return Decision(trials[0].move, "stock", trials=trials, worlds=count, sense=sense)
+        return Decision(trials[0].move, "trick", trials=trials, worlds=count, sense=sense)
 
     def _endgame(self, view: PlayerView, plays: list[Play]) -> Decision | None:
         """The card with the best total over worlds solved exactly; None when no world could
@@ -135,9 +135,8 @@ class ExpertAgent:
             position = self.solver.position(view.resample(self.rng))
             if position is None:
                 return None
-            try:
-                values = self.solver.values(position, view.player, exact)
-            except SolverBudgetError:
+            values = self.solver.values(position, view.player, exact)
+            if values is None:  # too big for the budget
                 continue
             solved += 1
             for card, value in values.items():

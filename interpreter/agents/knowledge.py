@@ -3,10 +3,11 @@
 A card in hand is worth its share of the combinations it may still help to declare — the
 points of the combination times the chance of completing it from the cards still unseen and
 the draws still to come (a card whose partners are all played is worth nothing for that
-combination) — plus what it may win in later tricks (trumps, the highest ranks) and, for a
-brisque, the brisque itself when it is lost to another side.  Hoyle's advice is the same in
-words: keep bézique and sequence cards, kings and queens that may marry and cards of a rank
-held three or more times; throw low plain cards.
+combination) — plus what it may win in later tricks (trumps, the highest ranks) and, for the
+seven of trumps, the exchange still to come.  (A brisque's own points are counted with the
+trick it falls to, not here.)  Hoyle's advice is the same in words: keep bézique and sequence
+cards, kings and queens that may marry and cards of a rank held three or more times; throw
+low plain cards.
 
 The counts come from the view (hands, declared and open cards, the trick) and the public
 history of the deal (every card played), read from a world sampled for the player, whose
@@ -15,6 +16,7 @@ public history is the player's own."""
 from __future__ import annotations
 
 from collections import Counter
+from math import comb
 
 from interpreter.engine import EventKind, Game, PlayerView, Rules
 from interpreter.engine.moves import label_face
@@ -158,7 +160,7 @@ class Sense:
         self, combo: Combo, held: Counter[str], rank: str, suit: str, trump: str | None
     ) -> float:
         if combo.shape is Shape.SAME_SUIT:
-            if rank not in combo.ranks or not _suit_ok(combo.suit, suit, trump):
+            if rank not in combo.ranks or not suit_ok(combo.suit, suit, trump):
                 return 0.0
             chance = 1.0
             for need in combo.ranks:
@@ -167,9 +169,9 @@ class Sense:
                     chance *= self.chance(other)
             return chance
         if combo.shape is Shape.SAME_RANK:
-            if rank != combo.of or not _suit_ok(combo.suit, suit, trump):
+            if rank != combo.of or not suit_ok(combo.suit, suit, trump):
                 return 0.0
-            faces = [combo.of + s for s in self.rules.deck.suits if _suit_ok(combo.suit, s, trump)]
+            faces = [combo.of + s for s in self.rules.deck.suits if suit_ok(combo.suit, s, trump)]
             have = sum(self.free(f, combo.kind, held) for f in faces)
             missing = combo.count - have
             if missing <= 0:
@@ -202,8 +204,9 @@ class Sense:
         if face in self.held:
             value += self.combo_value(face)
         seven = self.rules.seven
-        if seven is not None and face == seven.rank + (self.trump or "") and "*" not in label:
-            value += seven.exchange_points if seven.exchange else 0
+        exchange = seven is not None and seven.exchange and self.view.stock_size > 0
+        if exchange and seven is not None and face == seven.rank + (self.trump or ""):
+            value += seven.exchange_points
         return value
 
 
@@ -211,17 +214,13 @@ def _at_least(live: int, missing: int, reach: float) -> float:
     """The chance of drawing at least ``missing`` of ``live`` cards, each with ``reach``."""
     if missing > live:
         return 0.0
-    chance, total = 1.0, 0.0
-    # binomial tail, small numbers
-    from math import comb
-
-    for k in range(missing, live + 1):
-        chance = comb(live, k) * reach**k * (1 - reach) ** (live - k)
-        total += chance
-    return total
+    return sum(
+        comb(live, k) * reach**k * (1 - reach) ** (live - k) for k in range(missing, live + 1)
+    )
 
 
-def _suit_ok(suit_filter: SuitFilter, suit: str, trump: str | None) -> bool:
+def suit_ok(suit_filter: SuitFilter, suit: str, trump: str | None) -> bool:
+    """Whether a combination limited to ``suit_filter`` may be formed in ``suit``."""
     if suit_filter is SuitFilter.TRUMP:
         return suit == trump
     if suit_filter is SuitFilter.PLAIN:

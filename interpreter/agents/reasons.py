@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from interpreter.agents.expert import Decision, Effort, ExpertAgent
-from interpreter.agents.knowledge import Sense
+from interpreter.agents.knowledge import Sense, suit_ok
 from interpreter.agents.search import Trial, face_of
 from interpreter.cards import parse_face
 from interpreter.engine import (
@@ -32,7 +32,6 @@ from interpreter.engine import (
 )
 from interpreter.engine.moves import label_face
 from interpreter.engine.rules import Combo, Shape
-from interpreter.model.combinations import SuitFilter
 
 CLEAR = 1.0
 """A lead in points smaller than this is not worth mentioning."""
@@ -63,8 +62,8 @@ def pretty(face: str) -> str:
 def reason(rules: Rules, view: PlayerView, decision: Decision) -> str:
     """Why ``decision.move``, in a sentence."""
     move = decision.move
-    if decision.kind == "stock":
-        return _stock(rules, view, decision)
+    if decision.kind == "trick":
+        return _trick(rules, view, decision)
     if decision.kind == "endgame":
         return _endgame(rules, view, decision)
     if decision.kind == "only":
@@ -102,13 +101,13 @@ def _declare(rules: Rules, view: PlayerView, move: Move) -> str:
             return "your partner has the better declaration"
         case CarteBlanche():
             return "a hand without a court card scores as carte blanche"
-        case Elect():
-            return "the other player deals and you lead the first trick" if not move.deal else ""
-    return ""
+        case Elect() if not move.deal:
+            return "the other player deals and you lead the first trick"
+    return "the expert's choice here"
 
 
-# -- while the stock lasts -------------------------------------------------------------------------
-def _stock(rules: Rules, view: PlayerView, decision: Decision) -> str:
+# -- a card to a trick -------------------------------------------------------------------------
+def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
     best = decision.trials[0]
     parts = [_trick_part(view, best, decision.worlds, _brisque_ranks(rules))]
     if decision.sense is not None:
@@ -178,14 +177,14 @@ def _partial(rules: Rules, combo: Combo, held: Counter[str], trump: str | None) 
     found: list[list[str]] = []
     if combo.shape is Shape.SAME_SUIT:
         for suit in rules.deck.suits:
-            if _suit_ok(combo.suit, suit, trump):
+            if suit_ok(combo.suit, suit, trump):
                 faces = [rank + suit for rank in combo.ranks if held[rank + suit]]
                 if faces:
                     found.append(faces)
     elif combo.shape is Shape.SAME_RANK:
         faces = []
         for suit in rules.deck.suits:
-            if _suit_ok(combo.suit, suit, trump):
+            if suit_ok(combo.suit, suit, trump):
                 faces += [combo.of + suit] * held[combo.of + suit]
         if faces:
             found.append(faces[: combo.count])
@@ -196,14 +195,6 @@ def _partial(rules: Rules, combo: Combo, held: Counter[str], trump: str | None) 
             if len(faces) >= max(1, combo.count):
                 found.append(faces)
     return found
-
-
-def _suit_ok(suit_filter: SuitFilter, suit: str, trump: str | None) -> bool:
-    if suit_filter is SuitFilter.TRUMP:
-        return suit == trump
-    if suit_filter is SuitFilter.PLAIN:
-        return suit != trump
-    return True
 
 
 # -- the last tricks -------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ class Trial:
     keep: float  # what the card might still have done
     margins: list[float] = field(default_factory=list)  # per world, the side's margin
     won: int = 0  # worlds in which the player's side took the trick
-    declared: float = 0.0  # the best declaration after the trick, summed over the worlds won
+    declared: int = 0  # the best declaration after the trick, summed over the worlds won
     brisques: int = 0  # brisques in the trick, summed over the worlds won
     declarations: Counter[str] = field(default_factory=Counter)  # the best, by worlds won
 
@@ -114,7 +114,7 @@ class Lookahead:
         for seat, (now, then) in enumerate(zip(after, before, strict=True)):
             margin += now - then if rules.side_of[seat] == side else (then - now) / others
         brisques = sum(1 for face in faces if rules.brisque[rules.by_face[face][0]])
-        declared, name = 0.0, ""
+        declared, name = 0, ""
         if game.phase is Phase.DECLARE:
             declared, name = self._best(game.legal_moves())
         gain = brisques * self.brisque_later + declared + TEMPO
@@ -131,12 +131,12 @@ class Lookahead:
             margin -= gain / others
         trial.margins.append(margin)
 
-    def _best(self, moves: list[Move]) -> tuple[float, str]:
+    def _best(self, moves: list[Move]) -> tuple[int, str]:
         """The most points one move of a declaring window scores, and what it is."""
-        best, name = 0.0, ""
+        best, name = 0, ""
         seven = self.rules.seven
         for move in moves:
-            points, what = 0.0, ""
+            points, what = 0, ""
             if isinstance(move, Declare | ScorePending):
                 combo = self.rules.combo_names.get(move.combo, move.combo)
                 points, what = move.points, f"declare the {combo}"

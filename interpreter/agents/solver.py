@@ -38,12 +38,7 @@ class Endgame:
     trick: tuple[tuple[int, int], ...]  # (seat, card) played to the trick so far
     to_act: int
     active: tuple[int, ...]  # the seats playing to tricks, in turn (a duel: two)
-    duels: tuple[tuple[int, int], ...]  # the duels still to play after this one (leader first)
     trump: str | None
-
-
-class SolverBudgetError(RuntimeError):
-    """The search needed more positions than its budget allowed."""
 
 
 class Solver:
@@ -63,6 +58,7 @@ class Solver:
         ranked = sorted(range(rules.n_cards), key=lambda c: (-rules.end_strength[c], c))
         self._first: tuple[int, ...] = tuple(sorted(range(rules.n_cards), key=ranked.index))
         self.nodes = 0
+        self.aborted = False  # the budget ran out: the values found mean nothing
         self._table: dict[tuple[tuple[Hand, ...], int], tuple[int, int]] = {}
         self._side = 0
         self._trump: str | None = None
@@ -84,16 +80,15 @@ class Solver:
             for seat in range(rules.players)
         )
         trick = tuple((seat, rules.by_face[str(face)][0]) for seat, face in view.trick)
-        active, duels = _duels(game)
-        return Endgame(hands, trick, to_act, active, duels, game.trump)
+        return Endgame(hands, trick, to_act, _active(game), game.trump)
 
     # -- solving ----------------------------------------------------------------------------
-    def values(self, position: Endgame, seat: int, exact: bool = True) -> dict[int, int]:
+    def values(self, position: Endgame, seat: int, exact: bool = True) -> dict[int, int] | None:
         """For each card ``position.to_act`` (``seat``) may play, as its face's first copy, the
         points ``seat``'s side gains with it until the end of the current duel (or of the last
         tricks), with best play by every side; a duel still to come does not depend on the
         card.  Not ``exact``: only the best card's value is exact, the others' are bounds that
-        show them no better.  Raises :class:`SolverBudgetError` past the node budget."""
+        show them no better.  None when the search needed more positions than its budget."""
         self._start(position, seat)
         hands = list(position.hands)
         trick = [card for _, card in position.trick]
@@ -106,18 +101,7 @@ class Solver:
             value = self._after(hands, trick, seats, mover, card, position.active, alpha, INFINITY)
             found[card] = value
             best = max(best, value)
-        return found
-
-    def value(self, position: Endgame, seat: int) -> int:
-        """The points ``seat``'s side gains from ``position`` on, with best play."""
-        self._start(position, seat)
-        hands = list(position.hands)
-        trick = [card for _, card in position.trick]
-        seats = [s for s, _ in position.trick]
-        now = self._search(
-            hands, trick, seats, position.to_act, position.active, -INFINITY, INFINITY
-        )
-        return now + sum(self._duel(position, first, second) for first, second in position.duels)
+        return None if self.aborted else found
 
     def _start(self, position: Endgame, seat: int) -> None:
         stale = position.trump != self._trump or self.rules.side_of[seat] != self._side
@@ -126,12 +110,7 @@ class Solver:
         self._trump = position.trump
         self._side = self.rules.side_of[seat]
         self.nodes = 0
-
-    def _duel(self, position: Endgame, first: int, second: int) -> int:
-        """The value of a later duel: it starts with full hands and depends on nothing
-        before it."""
-        hands = list(position.hands)
-        return self._search(hands, [], [], first, (first, second), -INFINITY, INFINITY)
+        self.aborted = False
 
     def _playable(self, hands: list[Hand], trick: list[int], seats: list[int], mover: int) -> Hand:
         rules = self.rules
@@ -164,7 +143,8 @@ class Solver:
         last tricks)."""
         self.nodes += 1
         if self.nodes > self.node_budget:
-            raise SolverBudgetError(f"more than {self.node_budget} positions")
+            self.aborted = True  # every search returns at once, and nothing is kept
+            return 0
         key: tuple[tuple[Hand, ...], int] | None = None
         if not trick:
             if not any(hands[s] for s in active):
@@ -194,7 +174,7 @@ class Solver:
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        if key is not None:
+        if key is not None and not self.aborted:
             low, high = self._table.get(key, (-INFINITY, INFINITY))
             if best <= start_alpha:
                 high = min(high, best)
@@ -241,21 +221,12 @@ class Solver:
             hands[mover] = hand
 
 
-def _duels(game: Game) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """The seats playing to tricks now and the duels still to come, from the public events of
-    the deal (every seat in turn, unless the last tricks are duels)."""
-    players = game.players
-    events = game.events
-    started: list[tuple[int, ...]] = []
-    for event in reversed(events):
+def _active(game: Game) -> tuple[int, ...]:
+    """The seats playing to tricks now, from the public events of the deal: every seat, or
+    the two of the duel under way when the last tricks are duels."""
+    for event in reversed(game.events):
         if event.kind is EventKind.DUEL:
-            started.append(tuple(int(v) for v in event.values))
-        elif event.kind in (EventKind.DEAL, EventKind.ENDGAME):
+            return tuple(event.values)
+        if event.kind in (EventKind.DEAL, EventKind.ENDGAME):
             break
-    if not started:
-        return tuple(range(players)), ()
-    current = started[0]
-    if len(started) > 1:
-        return current, ()
-    first = current[0]
-    return current, (((first + 2) % players, (first + 3) % players),)
+    return tuple(range(game.players))
