@@ -116,8 +116,9 @@ class ExpertAgent:
         return Decision(move, "declare" if view.phase is Phase.DECLARE else "other")
 
     def _trick(self, view: PlayerView, plays: list[Play]) -> Decision:
-        last = len(view.trick) == view.players - 1  # nothing hidden decides the trick
-        count = 1 if last else self.lead_worlds
+        # Fewer hidden cards decide the trick the later the bot plays to it: none when last.
+        after = view.players - 1 - len(view.trick)  # cards still to come
+        count = 1 if not after else max(2, self.lead_worlds * after // (view.players - 1))
         worlds = [view.resample(self.rng) for _ in range(count)]
         sense = Sense(self.rules, view, played_faces(worlds[0]))
         trials = self.lookahead.trials(plays, worlds, view.player, sense)
