@@ -60,6 +60,7 @@ class Decision:
     trials: list[Trial] = field(default_factory=list)  # trick: every card tried, best first
     values: dict[str, float] = field(default_factory=dict)  # endgame: points by card face
     worlds: int = 0  # worlds looked at
+    duel: bool = False  # endgame: the last tricks are duels, and this is one of them
     sense: Sense | None = None
 
 
@@ -131,11 +132,12 @@ class ExpertAgent:
         exact = self.rules.players == 2  # one world: the real one
         count = 1 if exact else self.effort.end_worlds
         totals: dict[str, float] = {}
-        solved = 0
+        solved, duel = 0, False
         for _ in range(count):
             position = self.solver.position(view.resample(self.rng))
             if position is None:
                 return None
+            duel = len(position.active) < view.players
             values = self.solver.values(position, view.player, exact)
             if values is None:  # too big for the budget
                 continue
@@ -152,4 +154,4 @@ class ExpertAgent:
             return (means.get(label_face(move.label), -1.0), -strength[move.card], move.label)
 
         best = max(plays, key=ranked)
-        return Decision(best, "endgame", values=means, worlds=solved)
+        return Decision(best, "endgame", values=means, worlds=solved, duel=duel)

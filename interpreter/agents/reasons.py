@@ -110,7 +110,7 @@ def _declare(rules: Rules, view: PlayerView, move: Move) -> str:
 def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
     best = decision.trials[0]
     parts = [_trick_part(view, best, decision.worlds, _brisque_ranks(rules))]
-    if decision.sense is not None:
+    if decision.sense is not None and rules.declare.from_hand:  # (not open cards: Polish)
         kept = _kept(rules, decision.sense, face_of(best.move))
         if kept:
             parts.append(kept)
@@ -119,7 +119,9 @@ def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
         second = decision.trials[1]
         lead = best.score - second.score
         if lead >= CLEAR:
-            text += f" (about {round(lead)} points better than {pretty(second.move.label)})"
+            points = round(lead)
+            text += f" (about {points} point{'s' if points != 1 else ''} better than "
+            text += f"{pretty(second.move.label)})"
     return text
 
 
@@ -204,12 +206,12 @@ def _endgame(rules: Rules, view: PlayerView, decision: Decision) -> str:
     mine = values.get(face, 0.0)
     others = sorted(((v, f) for f, v in values.items() if f != face), reverse=True)
     side = "you take" if len(rules.sides[rules.side_of[view.player]]) == 1 else "your side takes"
+    where = "in this duel" if decision.duel else "in the last tricks"
     if rules.players == 2:
-        text = f"with best play {side} {round(mine)} more points in the last tricks"
-        text += " (worked out exactly)"
+        text = f"with best play {side} {round(mine)} more points {where} (worked out exactly)"
     else:
         text = (
-            f"with best play {side} about {round(mine)} more points in the last tricks "
+            f"with best play {side} about {round(mine)} more points {where} "
             f"(worked out in {decision.worlds} deals of the unseen cards)"
         )
     if not others:
