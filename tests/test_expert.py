@@ -78,8 +78,7 @@ def test_the_expert_makes_only_legal_moves(name: str) -> None:
         assert expert_moves(name, 1, limit=12)
         assert expert_moves(name, 2, start=2 * rules_of(name).players)
     else:
-        for seed in (1, 2):
-            assert expert_moves(name, seed)
+        assert expert_moves(name, 1)
 
 
 def test_the_same_seed_gives_the_same_moves() -> None:
