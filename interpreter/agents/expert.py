@@ -12,7 +12,9 @@ trick in worlds sampled for the player, and the last tricks solved exactly.
   rule, Hoyle's advice).
 - **The last tricks** (stock exhausted): each sampled world is solved exactly
   (:mod:`~interpreter.agents.solver`) and the card with the best total is played; with two
-  players one world is the real one.
+  players one world is the real one.  Where the solver's budget is too small for the
+  position (three or four players, many cards), or where declaring goes on through the last
+  tricks (Polish), the card is chosen as while the stock lasts.
 
 Effort: ``ExpertAgent(rules, seed, effort="strong")`` samples more worlds and searches the
 last tricks further.  The bot is deterministic for a given seed: the worlds come from its own
@@ -80,6 +82,9 @@ class ExpertAgent:
         self.policy = GreedyAgent(self.rules)
         self.lookahead = Lookahead(self.rules)
         self.solver = Solver(self.rules, node_budget=self.effort.nodes)
+        # The solver knows the play of the cards only: where declaring goes on through the last
+        # tricks (Polish), they are played as while the stock lasts, a trick at a time.
+        self.solvable = not self.rules.declare.after_stock_exhausted
         # A world costs a replay of the deal so far, which grows with the square of the
         # deck: the larger decks get fewer worlds (at least two).
         scale = min(1.0, (LARGE_DECK / self.rules.n_cards) ** 2)
@@ -106,7 +111,7 @@ class ExpertAgent:
         plays = [m for m in moves if isinstance(m, Play)]
         if view.phase is Phase.PLAY and plays and len(plays) == len(moves):
             try:
-                if view.endgame:
+                if view.endgame and self.solvable:
                     found = self._endgame(view, plays)
                     if found is not None:
                         return found
