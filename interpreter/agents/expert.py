@@ -41,7 +41,7 @@ LARGE_DECK = 128
 class Effort:
     """How hard the expert looks."""
 
-    worlds: int  # worlds per trick while the stock lasts, when others play after the bot
+    worlds: int  # worlds each card is tried in when leading (fewer later in a trick, one last)
     end_worlds: int  # worlds per card of the last tricks (three or four players)
     nodes: int  # positions the solver may visit per world
 
