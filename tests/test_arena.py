@@ -276,7 +276,7 @@ def test_an_unknown_name_lists_the_agents_and_the_outside_form(
 ) -> None:
     assert main(["play", "bezique", "--bot", "clever"]) == 2
     assert (
-        "unknown agent 'clever'; known agents: random, greedy or module:Class"
+        "unknown agent 'clever'; known agents: random, greedy, expert or module:Class"
         in capsys.readouterr().err
     )
 

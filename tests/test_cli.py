@@ -297,7 +297,7 @@ def test_play_four_handed_partners_shows_the_partner(
     answer_with(monkeypatch, answers)
     code, out, _ = run_cli(capsys, "play", "four-handed-partners", "--seed", "4", "--seat", "2")
     assert code == 0
-    assert "p4 (partner, greedy)" in out and "p4 (partner, greedy)’s table:" in out
+    assert "p4 (partner, expert)" in out and "p4 (partner, expert)’s table:" in out
     assert "Game abandoned." in out
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from interpreter.engine import Game, IllegalMoveError, Phase
+from interpreter.engine import Game, IllegalMoveError, Move, Phase, PlayerView
 from interpreter.loader import load_variant
 from interpreter.play import play_terminal
 from interpreter.play.hints import HINT_AGENT, NO_HINTS, hinter
@@ -141,18 +141,18 @@ def test_practice_from_the_command_line_says_so_at_the_end() -> None:
     assert "There is no move of yours to take back." in run.stdout
 
 
-def test_hint_says_where_hints_will_come_from() -> None:
+def test_hint_gives_the_expert_move_and_why() -> None:
     run = bezique("play", "bezique", "--seed", "3", answers=["hint"])
-    assert NO_HINTS in run.stdout
+    assert re.search(r"> Hint: play \S+ — \w", run.stdout)
 
 
 class _Expert:
     def __init__(self) -> None:
         self.seen: list[int] = []
 
-    def explain(self, view: object) -> str:
-        self.seen.append(getattr(view, "player", -1))
-        return "Play the ace: it wins a brisque."
+    def explain(self, view: PlayerView) -> tuple[Move, str]:
+        self.seen.append(view.player)
+        return view.legal_moves[-1], "it wins a brisque"
 
 
 def test_a_bot_that_explains_its_choice_gives_the_hints(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,9 +170,11 @@ def test_a_bot_that_explains_its_choice_gives_the_hints(monkeypatch: pytest.Monk
         "interpreter.play.session.hinter", lambda *_: expert
     )  # as if the registry had it
     out = _play_in_process("bezique", ["hint"], seat=1)
-    assert "Play the ace: it wins a brisque." in out and expert.seen == [1]
+    assert "Hint: pass — it wins a brisque." in out and expert.seen == [1]
     nothing = object()  # an agent without explain() gives no hints
     assert hinter(rules, 1, names=(HINT_AGENT,), make=lambda *_: nothing) is None
+    monkeypatch.setattr("interpreter.play.session.hinter", lambda *_: None)
+    assert NO_HINTS in _play_in_process("bezique", ["hint"], seat=1)
 
 
 def _play_in_process(variant: str, answers: Sequence[str], seat: int = 0) -> str:
@@ -204,7 +206,7 @@ def two_deals() -> str:
 def test_the_end_of_a_deal_is_broken_down(two_deals: str) -> None:
     after = two_deals.split("End of deal 1. Points scored in it:\n", 1)[1]
     end = re.sub(r"\n +", " ", after).split("\n")  # wrapped lines joined again
-    for seat, line in zip(("p1 (you)", "p2 (greedy)"), end[:2], strict=True):
+    for seat, line in zip(("p1 (you)", "p2 (expert)"), end[:2], strict=True):
         name, _, rest = line.partition(": ")
         total, _, items = rest.partition(" — ")
         assert name == seat
@@ -215,8 +217,8 @@ def test_the_end_of_a_deal_is_broken_down(two_deals: str) -> None:
             points += int(times[1]) * int(times[2]) if times else int(item.split()[-1])
         assert points == int(total)
     assert "brisques" in end[0] + end[1] and "last trick" in end[0] + end[1]
-    assert re.match(r"Game: p1 \(you\) \d+ · p2 \(greedy\) \d+ \(first to 1000\)\.", end[2])
-    assert re.match(r"Deal 2 is dealt by p[12] \((you|greedy)\)\.", end[3])
+    assert re.match(r"Game: p1 \(you\) \d+ · p2 \(expert\) \d+ \(first to 1000\)\.", end[2])
+    assert re.match(r"Deal 2 is dealt by p[12] \((you|expert)\)\.", end[3])
     assert "Press Enter" not in two_deals
 
 
@@ -239,7 +241,7 @@ def test_a_declared_card_mark_is_explained_once(two_deals: str) -> None:
 def test_the_screen_uses_one_notation_and_no_slips(two_deals: str) -> None:
     assert LETTER_CARD.findall(two_deals) == []
     assert "(s)" not in two_deals and "'s " not in two_deals
-    assert "1 cards" not in two_deals and "1 brisques" not in two_deals
+    assert not re.search(r"\b1 (cards|brisques)\b", two_deals)
 
 
 def test_a_combination_refused_names_its_cards_with_and() -> None:

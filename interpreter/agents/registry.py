@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from interpreter.agents import AGENT_NAMES
 from interpreter.agents.base import Agent, RandomAgent
+from interpreter.agents.expert import ExpertAgent
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.engine import Rules
 
@@ -14,4 +15,6 @@ def make_agent(name: str, rules: Rules, seed: int | None = None) -> Agent:
         return RandomAgent(seed)
     if name == "greedy":
         return GreedyAgent(rules, seed)
+    if name == "expert":
+        return ExpertAgent(rules, seed)
     raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")

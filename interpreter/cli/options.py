@@ -154,7 +154,7 @@ def _game_commands(sub: Commands) -> None:
     play.add_argument("--seat", type=_positive, default=1, metavar="N", help="your seat: 2 is p2")
     play.add_argument(
         "--bot",
-        default="greedy",
+        default="expert",
         metavar="AGENT",
         help=f"the bot in every other seat: {', '.join(AGENT_NAMES)}, or module:Class for a "
         "class from outside (imported from PYTHONPATH)",

@@ -13,14 +13,18 @@ dropped before the next move (a bot that reads only its legal moves) never pays 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Entry, Phase, State
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
 
 
 class Source(Protocol):
@@ -223,6 +227,18 @@ class PlayerView:
     @property
     def endgame(self) -> bool:
         return self.stock_size == 0
+
+    def resample(self, rng: random.Random | None = None) -> Game:
+        """A game this player cannot tell from the one the view was made from: every card he
+        has not seen dealt again at random (:meth:`Game.resample`), for bots that search.  Only
+        while the view is live: a view frozen when its game moved on raises ``ValueError``."""
+        source = self._source
+        if source is None:
+            raise ValueError("this view's game has moved on: ask the game for a new view")
+        from interpreter.engine.game import Game  # the game module imports this one
+        from interpreter.engine.resample import resample  # which imports this one too
+
+        return Game(self._rules, resample(self._rules, source._state, self.player, rng))
 
     def _cards(self, ids: set[int]) -> Cards:
         if not ids:

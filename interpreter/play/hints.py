@@ -1,8 +1,8 @@
 """``hint``: advice for the person's next move, from a bot that can say why.
 
-Any agent with an ``explain(view)`` method can give hints; the terminal asks the one named
-:data:`HINT_AGENT` when the registry has it.  Until a bot that explains its choices is added,
-``hint`` says so."""
+Any agent with an ``explain(view)`` method, giving the move it would make and a short reason,
+can give hints; the terminal asks the one named :data:`HINT_AGENT` (the expert bot) when the
+registry has it, and says so when it has not."""
 
 from __future__ import annotations
 
@@ -10,19 +10,21 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from interpreter.agents import AGENT_NAMES, make_agent
-from interpreter.engine import PlayerView, Rules
+from interpreter.engine import Move, PlayerView, Rules
 
 HINT_AGENT = "expert"
 """The agent asked for hints, when the registry knows it."""
 
-NO_HINTS = "Hints come with the expert bot, which this version does not have yet."
+NO_HINTS = "Hints come with the expert bot, which this version does not have."
 
 
 @runtime_checkable
 class Explainer(Protocol):
     """A bot that can say what it would play and why, from what the player may know."""
 
-    def explain(self, view: PlayerView) -> str: ...
+    def explain(self, view: PlayerView) -> tuple[Move, str]:
+        """The move this bot would make in ``view`` and why, in a few words."""
+        ...
 
 
 def hinter(

@@ -307,7 +307,8 @@ class Session:
             self.hints, self.hints_sought = hinter(self.game.rules, self.seed), True
         if self.hints is None:
             return NO_HINTS
-        return self.hints.explain(self.game.view(self.seat))
+        move, why = self.hints.explain(self.game.view(self.seat))
+        return f"Hint: {together(move_text(move))}" + (f" — {why}." if why else ".")
 
     def start_practice(self) -> str:
         if self.practice:
