@@ -52,7 +52,7 @@ def test_a_whole_game_is_played_recorded_and_replayed_trick_by_trick() -> None:
     record = api.call("record", {"game": created["game"]})
     assert record["file"] == "bezique-5.toml"
     parsed = parse(record["text"])
-    assert parsed.seats == ["person", "greedy"] and parsed.seed == 5
+    assert parsed.seats == ["person", "expert"] and parsed.seed == 5
     replay = api.call("replay", {"text": record["text"], "file": record["file"]})
     frames = replay["frames"]
     assert frames[-1]["over"] and not frames[0]["over"]

@@ -81,7 +81,7 @@ def test_a_whole_deal_of_two_pack_bezique_by_clicking(browser: webdriver.Chrome,
     assert browser.find_element(By.CSS_SELECTOR, ".bz-hand").text == before
     lines = _play_deal(browser, DESKTOP)
     assert lines[0] == "End of deal 1. Points scored in it:", lines
-    assert lines[1].startswith("p1 (you): ") and lines[2].startswith("p2 (greedy): ")
+    assert lines[1].startswith("p1 (you): ") and lines[2].startswith("p2 (expert): ")
     assert any(line.startswith("Game: ") for line in lines)
     browser.find_element(By.CSS_SELECTOR, "[data-action='continue']").click()
     assert game_state(browser)["deal"] == "2"
@@ -97,10 +97,10 @@ def test_a_whole_deal_of_three_handed_bezique_on_a_phone(
     _open(browser, url + "?variant=three-handed&seed=4", PHONE, ".bz-game")
     _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
     seats = browser.find_elements(By.CSS_SELECTOR, ".bz-others .bz-seat h3")
-    assert [seat.text.split(" — ")[0] for seat in seats] == ["p2 (greedy)", "p3 (greedy)"]
+    assert [seat.text.split(" — ")[0] for seat in seats] == ["p2 (expert)", "p3 (expert)"]
     lines = _play_deal(browser, PHONE)
     assert lines[0] == "End of deal 1. Points scored in it:", lines
-    assert [line.split(":")[0] for line in lines[1:4]] == ["p1 (you)", "p2 (greedy)", "p3 (greedy)"]
+    assert [line.split(":")[0] for line in lines[1:4]] == ["p1 (you)", "p2 (expert)", "p3 (expert)"]
 
 
 def test_a_card_that_may_not_be_played_says_why_when_clicked(

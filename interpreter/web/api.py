@@ -48,7 +48,7 @@ from interpreter.web.replay import record_frames
 from interpreter.web.session import PERSON, SeatError, WebGame
 from interpreter.web.views import Json
 
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "expert"
 """The bot in every seat not named (as ``bezique play --bot``)."""
 MOST_GAMES = 64
 """Games kept at once; the game played longest ago is dropped for a new one."""
