@@ -137,6 +137,7 @@ def _ask_hint(browser: webdriver.Chrome) -> tuple[str, Any]:
 
 
 def test_a_hint_gives_its_reason_and_marks_its_move(browser: webdriver.Chrome, url: str) -> None:
+    console(browser)  # what earlier tests left in the console
     _open(browser, url + "?variant=bezique&seed=1", DESKTOP, ".bz-game")
     text, marked = _ask_hint(browser)
     label, reason = text.removeprefix("Hint: ").split(" — ", 1)
