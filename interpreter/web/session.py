@@ -7,7 +7,8 @@ with the breakdown at the end of each deal (:mod:`interpreter.play.deal_end`).
 
 What a seat is shown is made from its :class:`~interpreter.engine.PlayerView` alone
 (:func:`~interpreter.web.views.seat_view`); the whole history and the record, which name every
-card, are given only once the game is over."""
+card, are given only once the game is over.  A hint for the person to move comes from the
+bot that explains its choices (:mod:`interpreter.play.hints`), shown that seat's view alone."""
 
 from __future__ import annotations
 
