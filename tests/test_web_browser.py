@@ -1,13 +1,15 @@
 """The browser game in headless Chromium against ``bezique serve``'s application (served on
 127.0.0.1 in a thread): whole deals played by clicking the ``data-move`` elements, an illegal
-attempt answered with the engine's reason, the breakdown at the end of a deal, a variant file
-of one's own checked and its texts shown as text, a record replayed trick by trick, and the
-page at a desktop's width (1280 px) and a phone's (390 px)."""
+attempt answered with the engine's reason, the breakdown at the end of a deal, a hint with its
+reason and its move marked, a variant file of one's own checked and its texts shown as text, a
+record replayed trick by trick, and the page at a desktop's width (1280 px) and a phone's
+(390 px)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from selenium import webdriver
@@ -120,6 +122,47 @@ def test_a_card_that_may_not_be_played_says_why_when_clicked(
         browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-refused"), 20, "the refusal"
     )
     assert refused[0].text.startswith("not allowed: must "), refused[0].text
+
+
+def _ask_hint(browser: webdriver.Chrome) -> tuple[str, Any]:
+    """Press Hint; the hint's text and the element of the move it marks."""
+    browser.find_element(By.CSS_SELECTOR, "[data-action='hint']").click()
+    shown = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-hint"), 20, "the hint"
+    )
+    marked = browser.find_elements(By.CSS_SELECTOR, ".bz-hinted")
+    assert len(marked) == 1, "one move is marked"
+    assert marked[0].get_attribute("aria-describedby") == "bz-hint"
+    return str(shown[0].text), marked[0]
+
+
+def test_a_hint_gives_its_reason_and_marks_its_move(browser: webdriver.Chrome, url: str) -> None:
+    console(browser)  # what earlier tests left in the console
+    _open(browser, url + "?variant=bezique&seed=1", DESKTOP, ".bz-game")
+    text, marked = _ask_hint(browser)
+    label, reason = text.removeprefix("Hint: ").split(" — ", 1)
+    assert text.startswith("Hint: ") and reason.rstrip(".")
+    move = str(marked.get_attribute("data-move"))
+    face = marked.get_attribute("data-card")  # a card of the hand: its face, with its symbol
+    if face:
+        shown = ("10" if face[0] == "T" else face[0]) + "♠♥♦♣"["SHDC".index(face[1])]
+        assert label == f"Play {shown}", (label, move)
+    else:
+        assert marked.text.split() == label.split()[: len(marked.text.split())], (label, move)
+    marked.click()  # the hinted move is a legal one: the game goes on, the hint is gone
+    wait_for(browser, lambda: idle(browser), 20, f"the answer to {move!r}")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-hint, .bz-hinted")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-refused")
+    severe = [e["message"] for e in console(browser) if e.get("level") == "SEVERE"]
+    assert severe == []  # a script or style the page's policy refused would be here
+    # On a phone the hint (three-handed Bézique: a long reason) wraps inside the window.
+    _open(browser, url + "?variant=three-handed&seed=3", PHONE, ".bz-game")
+    _ask_hint(browser)
+    hint = browser.find_element(By.CSS_SELECTOR, ".bz-hint")
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert hint.is_displayed() and hint.size["height"] > 0
+    assert hint.location["x"] >= 0 and hint.location["x"] + hint.size["width"] <= width
+    assert overflow(browser) <= 0, "the hint makes the page wider than a phone"
 
 
 def test_the_lobby_checks_a_variant_file_and_shows_its_texts_as_text(

@@ -58,6 +58,26 @@ def test_a_refusal_has_its_status_and_reason_and_changes_nothing(client: TestCli
     assert client.post("/api/games", content=b"[1]").status_code == 400
 
 
+def test_a_hint_over_http_names_a_legal_move_and_changes_nothing(client: TestClient) -> None:
+    seats = ["person", "expert", "person", "expert"]
+    body = {"variant": "four-handed-partners", "seed": 3, "seats": seats}
+    created = client.post("/api/games", json=body).json()
+    game = f"/api/games/{created['game']}"
+    acting = created["view"]["to_act"]
+    waiting = 2 - acting  # the other person's seat
+    before = client.get(f"{game}/seats/{acting}").json()
+    hint = client.get(f"{game}/seats/{acting}/hint")
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["move"] in {move["move"] for move in before["moves"]}
+    assert hint.json()["reason"] and hint.json()["label"]
+    assert client.get(f"{game}/seats/{acting}").json() == before
+    refused = client.get(f"{game}/seats/{waiting}/hint")
+    assert refused.status_code == 409
+    assert refused.json()["error"] == f"it is p{acting + 1} who is to move, not p{waiting + 1}"
+    assert client.get(game + "/seats/1/hint").status_code == 403
+    assert client.post(game + "/seats/0/hint").status_code == 405
+
+
 def test_the_seat_json_over_http_names_no_card_of_the_bot_hand(client: TestClient) -> None:
     from interpreter.web.api import Api
 

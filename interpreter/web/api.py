@@ -13,6 +13,9 @@ create     ``variant`` (a shipped name) or ``variant_text`` (a variant file's te
 view       ``game``, ``seat``, ``since`` (log lines already read) → the seat's view
 move       ``game``, ``seat``, ``move`` (its text) → the seat's view after the bots' replies;
            an illegal move is refused (409) with the engine's reason, and changes nothing
+hint       ``game``, ``seat`` (a person's, who is to move) → ``move`` (its text), ``reason``,
+           ``label`` (how the page shows the move): the expert bot's advice, from what the
+           seat may know; the game is unchanged
 history    ``game``, ``seat`` (absent: everything, once the game is over) → ``lines``
 record     ``game`` → ``file`` and ``text``, the game record, once the game is over
 check      ``text``, ``file`` → ``ok``, ``problems`` (``file:line: key.path: message``),
@@ -22,8 +25,9 @@ replay     ``text`` (a game record), ``file`` → the replay's frames, trick by 
 
 Every refusal is an :class:`ApiError`: a status (400 a malformed request, 403 a bot's seat,
 404 no such game, 409 not now or not legal, 413 too large, 422 a variant or record with
-problems), a message, and the problems one by one.  A variant given as text is loaded
-untrusted: it may extend only a shipped variant, and it holds at most 256 KiB."""
+problems, 501 no hints in this version), a message, and the problems one by one.  A variant
+given as text is loaded untrusted: it may extend only a shipped variant, and it holds at most
+256 KiB."""
 
 from __future__ import annotations
 
@@ -42,11 +46,12 @@ from interpreter.loader.limits import MAX_UNTRUSTED_FILE_BYTES
 from interpreter.loader.listing import variant_row
 from interpreter.loader.shipped import shipped_variant_names
 from interpreter.model import Variant
+from interpreter.play.hints import NO_HINTS
 from interpreter.records import MAX_BYTES as MAX_RECORD_BYTES
 from interpreter.records import RecordError
 from interpreter.web.replay import record_frames
 from interpreter.web.session import PERSON, SeatError, WebGame
-from interpreter.web.views import Json
+from interpreter.web.views import Json, move_label
 
 DEFAULT_BOT = "expert"
 """The bot in every seat not named (as ``bezique play --bot``)."""
@@ -84,6 +89,7 @@ class Api:
             "create": self.create,
             "view": self.view,
             "move": self.move,
+            "hint": self.hint,
             "history": self.history,
             "record": self.record,
             "check": self.check,
@@ -162,6 +168,15 @@ class Api:
         except MoveSyntaxError as error:
             raise ApiError(409, f"not a move: {error}", [str(error)]) from None
         return game.view(seat, _whole(args, "since", 10**9) or 0)
+
+    def hint(self, args: Mapping[str, Any]) -> Json:
+        game, seat = self._game(args), self._seat(args)
+        found = game.hint(seat)
+        if found is None:
+            raise ApiError(501, NO_HINTS)
+        move, reason = found
+        label = move_label(move, game.game.rules.combo_names)
+        return {"move": str(move), "reason": reason, "label": label}
 
     def history(self, args: Mapping[str, Any]) -> Json:
         game = self._game(args)

@@ -61,6 +61,9 @@ def app(api: Api | None = None) -> Starlette:
         since = request.query_params.get("since")
         return await calls.posted("move", request, {**request.path_params, "since": since})
 
+    async def hint(request: Request) -> Response:
+        return await calls.answer("hint", request.path_params)
+
     async def history(request: Request) -> Response:
         args = {**request.path_params, "seat": request.query_params.get("seat")}
         return await calls.answer("history", args)
@@ -92,6 +95,7 @@ def app(api: Api | None = None) -> Starlette:
         Route("/api/games", create, methods=["POST"]),
         Route(game + "/seats/{seat:int}", view),
         Route(game + "/seats/{seat:int}/moves", move, methods=["POST"]),
+        Route(game + "/seats/{seat:int}/hint", hint),
         Route(game + "/history", history),
         Route(game + "/record", record),
         Route("/api/check", check, methods=["POST"]),

@@ -7,7 +7,8 @@ with the breakdown at the end of each deal (:mod:`interpreter.play.deal_end`).
 
 What a seat is shown is made from its :class:`~interpreter.engine.PlayerView` alone
 (:func:`~interpreter.web.views.seat_view`); the whole history and the record, which name every
-card, are given only once the game is over."""
+card, are given only once the game is over.  A hint for the person to move comes from the
+bot that explains its choices (:mod:`interpreter.play.hints`), shown that seat's view alone."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from interpreter.agents import Agent, make_agent
 from interpreter.engine import EventKind, Game, Move
 from interpreter.play.deal_end import breakdown, game_over
+from interpreter.play.hints import Explainer, hinter
 from interpreter.play.screen import describe
 from interpreter.records import Recorder
 from interpreter.records import write as write_record
@@ -67,6 +69,8 @@ class WebGame:
             if name != PERSON
         }
         self.logs = {s: Log() for s, name in enumerate(seats) if name == PERSON}
+        self.hints: Explainer | None = None  # made at the first hint, as the terminal does
+        self.hints_sought = False
         self.advance()
 
     # -- moving --------------------------------------------------------------------------------
@@ -85,16 +89,33 @@ class WebGame:
         """The person in ``seat`` makes the move written ``text``; the bots answer.  An
         illegal move raises ``IllegalMoveError`` (with the engine's reason) or
         ``MoveSyntaxError``, and changes nothing."""
+        self.check_turn(seat)
+        game = self.game
+        move = game.parse_move(text)
+        game.step(move)
+        self.advance()
+        return move
+
+    def hint(self, seat: int) -> tuple[Move, str] | None:
+        """The move the expert bot would make for the person in ``seat``, who is to move, and
+        why: worked out from that seat's view alone, and changing nothing (the game, its
+        record, the bots' next moves).  None when this version has no bot that explains.  The
+        bot is seeded with the game's seed, as ``bezique play``'s ``hint`` seeds it."""
+        self.check_turn(seat)
+        if not self.hints_sought:
+            self.hints, self.hints_sought = hinter(self.game.rules, self.seed), True
+        if self.hints is None:
+            return None
+        return self.hints.explain(self.game.view(seat))
+
+    def check_turn(self, seat: int) -> None:
+        """Refuse (409) unless the person in ``seat`` is the one to move."""
         self.check_person(seat)
         game = self.game
         if game.is_over:
             raise SeatError("the game is over")
         if game.to_act != seat:
             raise SeatError(f"it is p{(game.to_act or 0) + 1} who is to move, not p{seat + 1}")
-        move = game.parse_move(text)
-        game.step(move)
-        self.advance()
-        return move
 
     # -- what a seat sees ----------------------------------------------------------------------
     def check_person(self, seat: int) -> None:

@@ -2,15 +2,17 @@
 nothing a seat may not know is ever read), its legal moves, and what the person is asked to do.
 
 Cards are written as faces in the notation (``"QS"``, ``"TH"``); a move is its text (``"play
-QS*1"``), which the engine reads back.  Seats are numbered from 0 here, as in the engine; the
-front-end shows them as ``p1``, ``p2``, …"""
+QS*1"``), which the engine reads back, with its label, the words the page shows it in (``"Play
+Q♠*1"``).  Seats are numbered from 0 here, as in the engine; the front-end shows them as
+``p1``, ``p2``, …"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.cards import Face
+from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Declare, Game, Move, Phase, PlayerView, PublicEntry, ScorePending
 from interpreter.engine.moves import label_face
 from interpreter.play.screen import forced, move_text
@@ -21,6 +23,15 @@ _ASKED = {
     Phase.ELECT: "You won the cut: deal, or pass to let the player on your left deal.",
     Phase.DECLARE: "Your declaring window: declare or score a combination, or draw to end it.",
 }
+_WORDS = {
+    "draw": "Draw (done declaring)",
+    "deal": "Deal",
+    "pass": "Let the other deal",
+    "carte-blanche": "Show carte blanche",
+    "yield": "Yield the declaration to your partner",
+}
+"""How the page words the moves that name no card, by their text."""
+_CARD = re.compile(r"^(10|[AKQJT2-9])([SHDC])(.*)$")
 
 
 def faces(cards: Sequence[tuple[int, Face]] | Sequence[Face]) -> list[str]:
@@ -31,7 +42,12 @@ def faces(cards: Sequence[tuple[int, Face]] | Sequence[Face]) -> list[str]:
 def move_json(move: Move, combos: dict[str, str]) -> Json:
     """A legal move: its text, its kind, the cards it names (with their marks) and, for a
     declaration or a waiting one, the combination and its points."""
-    found: Json = {"move": str(move), "kind": move.kind, "shown": move_text(move)}
+    found: Json = {
+        "move": str(move),
+        "kind": move.kind,
+        "shown": move_text(move),
+        "label": move_label(move, combos),
+    }
     words = str(move).split()
     if move.kind in ("play", "exchange", "show"):
         found["cards"] = words[1:]
@@ -42,6 +58,36 @@ def move_json(move: Move, combos: dict[str, str]) -> Json:
         found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
         found["entry"] = move.entry
     return found
+
+
+def move_label(move: Move, combos: Mapping[str, str]) -> str:
+    """How the page shows a move, as text: ``Play Q♠``, ``Declare bézique Q♠ J♦ · 40``,
+    ``Score four kings (declaration 2) · 80``, ``Draw (done declaring)``.  The page draws the
+    cards of its buttons as cards; the words are these."""
+    words = str(move).split()
+    if isinstance(move, Declare):
+        shown = " ".join(map(card_text, words[2:]))
+        return f"Declare {combos.get(move.combo, move.combo)} {shown} · {move.points}"
+    if isinstance(move, ScorePending):
+        combo = combos.get(move.combo, move.combo)
+        return f"Score {combo} (declaration {move.entry}) · {move.points}"
+    shown = " ".join(map(card_text, words[1:]))
+    if move.kind == "exchange":
+        return f"Exchange {shown} for the turn-up"
+    if move.kind == "show":
+        return f"Show {shown}"
+    if move.kind == "play":
+        return f"Play {shown}"
+    return _WORDS.get(str(move), move_text(move))
+
+
+def card_text(label: str) -> str:
+    """A card as the page writes it: ``Q♠``, ``10♥``, ``Q♠*1`` (a joker stays ``JK``)."""
+    found = _CARD.match(label)
+    if found is None:
+        return label
+    rank, suit, mark = found.groups()
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit] + mark
 
 
 def entry_json(entry: PublicEntry, combos: dict[str, str]) -> Json:

@@ -92,11 +92,13 @@ class App {
     this.dealEndsSeen = 0;
     this.message = "";
     this.dealEnd = null;
+    this.hint = null;
     this.show(created.view);
   }
 
   show(view) {
     this.view = view;
+    this.hint = null;
     this.lines = this.lines.concat(view.log);
     if (view.deal_ends.length > this.dealEndsSeen) {
       this.dealEnd = view.deal_ends[view.deal_ends.length - 1].lines;
@@ -117,6 +119,8 @@ class App {
       dealEnd: this.dealEnd,
       onMove: (text) => this.move(text),
       onCloseDealEnd: () => { this.dealEnd = null; this.render(); },
+      hint: this.hint,
+      onHint: () => this.askHint(),
       gameOver,
     };
     this.stage.replaceChildren(renderGame(this.view, ui));
@@ -130,6 +134,22 @@ class App {
       const view = await this.call("move", { game: this.game, seat: this.seat, move: text, since: this.lines.length });
       this.message = "";
       this.show(view);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        this.message = error.message;
+        this.render();
+      } else {
+        this.fail(error);
+      }
+    }
+  }
+
+  // The expert bot's advice for the person's move (the game is unchanged).
+  async askHint() {
+    if (this.busy || !this.game) return;
+    try {
+      this.hint = await this.call("hint", { game: this.game, seat: this.seat });
+      this.render();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         this.message = error.message;

@@ -1,16 +1,9 @@
 // The card table of one seat, drawn from its view (interpreter/web/views.py): the status line,
 // the scores, every other seat, the trick, the person's table and hand, the moves, the log.
-// Every legal move the person can click carries data-move="<move text>".
+// Every legal move the person can click carries data-move="<move text>". A move's words are
+// its label (views.py, move_label); the buttons draw its cards as cards.
 
 import { back, card, cards, el, suitSymbol, isRed, withSuits } from "./dom.js";
-
-const MOVE_WORDS = {
-  draw: () => "Draw (done declaring)",
-  deal: () => "Deal",
-  pass: () => "Let the other deal",
-  "carte-blanche": () => "Show carte blanche",
-  yield: () => "Yield the declaration to your partner",
-};
 
 function seatName(view, seat) {
   return view.seats[seat].name.replace(/\u00a0/g, " ");
@@ -118,7 +111,7 @@ function moveButton(move, onMove) {
   else if (move.kind === "exchange") label = ["Exchange ", cards(move.cards, { small: true }), " for the turn-up"];
   else if (move.kind === "show") label = ["Show ", cards(move.cards, { small: true })];
   else if (move.kind === "play") label = ["Play ", cards(move.cards, { small: true })];
-  else label = (MOVE_WORDS[move.move] || (() => move.shown))();
+  else label = move.label;
   return el(
     "button",
     { type: "button", class: `bz-move bz-${move.kind}`, data: { move: move.move }, on: { click: () => onMove(move.move) } },
@@ -145,7 +138,28 @@ function myArea(view, onMove) {
   );
 }
 
-function moves(view, message, onMove) {
+// The Hint button, when the person is to move, and the hint asked for, as plain text.
+function hintRow(view, hint, onHint) {
+  if (view.over || view.to_act !== view.seat || !view.moves.length) return null;
+  return el(
+    "div",
+    { class: "bz-hint-row" },
+    el("button", { type: "button", class: "bz-hint-button", data: { action: "hint" }, on: { click: onHint } }, "Hint"),
+    hint ? el("p", { class: "bz-hint", id: "bz-hint", role: "status" }, withSuits(`Hint: ${hint.label}${hint.reason ? ` — ${hint.reason}` : ""}.`)) : null,
+  );
+}
+
+// The element of the hinted move (the first with its data-move), marked for the eye and tied
+// to the hint's text for assistive tools.
+function markHinted(root, hint) {
+  if (!hint) return;
+  const found = [...root.querySelectorAll("[data-move]")].find((node) => node.dataset.move === hint.move);
+  if (!found) return;
+  found.classList.add("bz-hinted");
+  found.setAttribute("aria-describedby", "bz-hint");
+}
+
+function moves(view, message, onMove, hint) {
   const onCards = new Set([...view.hand, ...view.tables[view.seat]].map((item) => item.move).filter(Boolean));
   const buttons = view.moves.filter((move) => !onCards.has(move.move)).map((move) => moveButton(move, onMove));
   const typed = el("input", { type: "text", name: "move", "aria-label": "Type a move", placeholder: "or type a move: play QS", autocomplete: "off" });
@@ -161,6 +175,7 @@ function moves(view, message, onMove) {
     "section",
     { class: "bz-moves", "aria-label": "Your moves" },
     el("p", { class: "bz-asked", role: "status" }, withSuits(asked)),
+    hint,
     message ? el("p", { class: "bz-refused", role: "alert" }, withSuits(message)) : null,
     buttons.length ? el("div", { class: "bz-buttons" }, buttons) : null,
     view.over ? null : form,
@@ -182,10 +197,10 @@ export function dealEnd(lines, onClose) {
 }
 
 // The whole table of one seat. `ui`: {message, lines, dealEnd, onMove, onCloseDealEnd,
-// gameOver: [buttons]}.
+// hint: {move, reason, label} or null, onHint, gameOver: [buttons]}.
 export function renderGame(view, ui) {
   const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== view.seat);
-  return el(
+  const game = el(
     "div",
     { class: "bz-game", data: { deal: view.deal, trick: view.trick_no, over: view.over ? "yes" : "no" } },
     status(view),
@@ -195,9 +210,11 @@ export function renderGame(view, ui) {
       el("div", { class: "bz-others" }, others.map((seat) => otherSeat(view, seat))),
       trick(view),
       myArea(view, ui.onMove),
-      moves(view, ui.message, ui.onMove),
+      moves(view, ui.message, ui.onMove, hintRow(view, ui.hint, ui.onHint)),
     ),
     scores(view),
     log(ui.lines),
   );
+  markHinted(game, ui.hint);
+  return game;
 }

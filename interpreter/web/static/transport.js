@@ -29,6 +29,8 @@ function route(op, args) {
       return ["GET", `${game}/seats/${part(args.seat)}${query({ since: args.since })}`, null];
     case "move":
       return ["POST", `${game}/seats/${part(args.seat)}/moves${query({ since: args.since })}`, { move: args.move }];
+    case "hint":
+      return ["GET", `${game}/seats/${part(args.seat)}/hint`, null];
     case "history":
       return ["GET", `${game}/history${query({ seat: args.seat })}`, null];
     case "record":
