@@ -47,11 +47,12 @@ def count(name: str, deals: int, seed: int = 7) -> tuple[int, Counter[str]]:
 
         return local
 
+    before = sys.gettrace()
     sys.settrace(tracer)
     try:
         summary = simulate(variant, deals, seed=seed, agents=agents)
     finally:
-        sys.settrace(None)
+        sys.settrace(before)
     played = summary.deals
     per_deal = Counter({key: n // played for key, n in per_function.items()})
     return sum(per_function.values()) // played, per_deal
