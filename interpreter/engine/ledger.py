@@ -10,7 +10,10 @@ refused is the reason the move list leaves it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain, compress
+from operator import ge
 
+from interpreter.engine.combos import Stage
 from interpreter.engine.forming import forms, requirements
 from interpreter.engine.rules import Combo, Rules, Shape, Sieve, Way
 from interpreter.engine.state import Entry, State
@@ -439,13 +442,16 @@ def _fill(
     yield from step(0, 0)
 
 
-def _ways(rules: Rules, trump: str | None) -> list[Sieve]:
+def _ways(rules: Rules, trump: str | None) -> Sieve:
     """Every way of forming each combination with ``trump``, in order, each with what it needs
-    as masks of card bits (for a quick test before any enumeration): the rarest need first,
-    apart, then the others, then every face it may use.  Cached per variant."""
+    as masks of card bits (for a quick test before any enumeration): the rarest need of every
+    way, apart, then for each way its other needs and every face it may use.  Cached per
+    variant."""
     cached = rules.ways_cache.get(trump)
     if cached is None:
-        cached = []
+        firsts: list[int] = []
+        first_counts: list[int] = []
+        stages: list[Stage] = []
         masks = rules.face_mask
         for combo in rules.combos:
             for slots in requirements(rules, combo, trump):
@@ -458,9 +464,18 @@ def _ways(rules: Rules, trump: str | None) -> list[Sieve]:
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
                 way: Way = (tuple(slots), tuple(needs), every)
-                mask, count = needs[0]
-                cached.append((mask, count, tuple(needs[1:]), every, (combo, way)))
-        rules.ways_cache[trump] = cached
+                firsts.append(needs[0][0])
+                first_counts.append(needs[0][1])
+                others = needs[1:]
+                stages.append(
+                    (
+                        tuple(mask for mask, _ in others),
+                        tuple(count for _, count in others),
+                        every,
+                        (combo, way),
+                    )
+                )
+        cached = rules.ways_cache[trump] = (tuple(firsts), tuple(first_counts), tuple(stages))
     return cached
 
 
@@ -472,9 +487,8 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
     bit, table = rules.bit, state.table
-    held = 0
-    for zone in source_zones(rules, state, player):
-        held |= sum(map(bit.__getitem__, zone))  # distinct bits: the sum is the union
+    # Distinct bits: their sum is their union.
+    held: int = sum(map(bit.__getitem__, chain.from_iterable(source_zones(rules, state, player))))
     if rules.reuse.partner_used:
         held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
@@ -491,14 +505,16 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     kept = table.memo.get(("formable", player))
     if kept is not None and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    # The hottest test of the engine: enough cards of the rarest face each way needs (most
-    # ways stop there), then of the others, and a card of the trick where one is needed.
+    # The hottest test of the engine: enough cards of the rarest face each way needs, for
+    # every way at once in C (most ways stop there), then of the others, and a card of the
+    # trick where one is needed.
+    firsts, counts, stages = _ways(rules, table.trump)
+    passed = compress(stages, map(ge, map(int.bit_count, map(held.__and__, firsts)), counts))
     found = [
-        sieve[4]
-        for sieve in _ways(rules, table.trump)
-        if (held & sieve[0]).bit_count() >= sieve[1]
-        and trick & sieve[3]
-        and all((held & mask).bit_count() >= count for mask, count in sieve[2])
+        stage[3]
+        for stage in passed
+        if trick & stage[2]
+        and all(map(ge, map(int.bit_count, map(held.__and__, stage[0])), stage[1]))
     ]
     table.memo[("formable", player)] = (key, found)
     return found

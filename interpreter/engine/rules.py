@@ -322,7 +322,7 @@ class Rules:
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
-        self.ways_cache: dict[str | None, list[Sieve]] = {}
+        self.ways_cache: dict[str | None, Sieve] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]
