@@ -185,7 +185,7 @@ Check = Callable[[Proposal], str | None]
 
 
 def _owned(p: Proposal) -> str | None:
-    foreign = p.cards.difference(source_cards(p.rules, p.state, p.player))
+    foreign = p.cards.difference(*source_zones(p.rules, p.state, p.player))
     if foreign and not partner_may_supply(p.rules, p.combo):
         return f"{p.name(min(foreign))} is not yours to declare"
     if foreign and p.rules.reuse.partner_any and foreign == p.cards:

@@ -16,7 +16,8 @@ from interpreter.model.play import SevenExchange, SevenScore
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:
     table = state.table
-    return [c for c in rules.sevens_of(table.trump) if table.holds(player, c)]
+    hand, declared = table.hands[player], table.tables[player]
+    return [c for c in rules.sevens_of(table.trump) if c in hand or c in declared]
 
 
 def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
