@@ -9,13 +9,11 @@ refused is the reason the move list leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import chain, compress
-from operator import ge
+from collections.abc import Callable, Collection, Iterable, Mapping
+from itertools import compress
 
-from interpreter.engine.combos import Stage
-from interpreter.engine.forming import forms, requirements
-from interpreter.engine.rules import Combo, Rules, Shape, Sieve, Way
+from interpreter.engine.forming import forms
+from interpreter.engine.rules import Combo, Rules, Shape
 from interpreter.engine.state import Entry, State
 from interpreter.model.play import (
     FreshCard,
@@ -84,26 +82,33 @@ def source_cards(rules: Rules, state: State, player: int) -> list[int]:
 Groups = dict[str, list[tuple[str, list[int]]]]
 
 
-def groups(rules: Rules, state: State, player: int) -> Groups:
-    """The player's cards by face, in groups of interchangeable copies (same label)."""
+def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
+    """The player's cards by face, in groups of interchangeable copies (same label); only
+    those of ``within`` (a mask of card bits), when it is given."""
     entries = entries_by_card(state, player)
     by_label: dict[str, list[int]] = {}
     hand = state.table.hands[player]
     face = rules.face
-    for card in sorted(source_cards(rules, state, player)):
+    for card in sorted(_within(rules, source_cards(rules, state, player), within)):
         # A card in the hand is labelled by its face alone (``card_label``'s first case).
         label = face[card] if card in hand else card_label(rules, state, player, card, entries)
         by_label.setdefault(label, []).append(card)
     if rules.reuse.partner_used:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)
-            for card in sorted(state.table.tables[partner]):
+            for card in sorted(_within(rules, state.table.tables[partner], within)):
                 label = rules.face[card] + "+" + theirs.get(card, "")
                 by_label.setdefault(label, []).append(card)
     by_face: Groups = {}
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
     return by_face
+
+
+def _within(rules: Rules, cards: Collection[int], within: int) -> Iterable[int]:
+    if within == -1:
+        return cards
+    return compress(cards, map(within.__and__, map(rules.bit.__getitem__, cards)))
 
 
 # -- the checks ------------------------------------------------------------------------------
@@ -400,173 +405,3 @@ def _combo_name(rules: Rules, combo_id: str) -> str:
 
 def _kind_name(combo: Combo) -> str:
     return "a " + combo.kind.replace("_", " ")
-
-
-# -- every legal declaration -----------------------------------------------------------------
-def _fill(
-    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
-) -> Iterator[list[tuple[str, int]]]:
-    """Every way of filling the slots with distinct cards, copies with one label counted once.
-
-    Consecutive equal slots are filled as a multiset (non-decreasing group order), so that the
-    four slots of 'four kings' are not filled in every order.  Groups of ``banned`` cards are
-    left out (copies with one label share their history, so a group is banned as a whole)."""
-    pools: list[list[tuple[str, list[int]]]] = []
-    for faces in slots:
-        pool: list[tuple[str, list[int]]] = []
-        for face in faces:
-            pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
-        if not pool:
-            return
-        pools.append(pool)
-    used: dict[str, int] = {}
-    chosen: list[tuple[str, int]] = []
-
-    def step(index: int, start: int) -> Iterator[list[tuple[str, int]]]:
-        if index == len(slots):
-            yield list(chosen)
-            return
-        same_as_previous = index > 0 and slots[index] == slots[index - 1]
-        first = start if same_as_previous else 0
-        for position in range(first, len(pools[index])):
-            label, cards = pools[index][position]
-            taken = used.get(label, 0)
-            if taken >= len(cards):
-                continue
-            used[label] = taken + 1
-            chosen.append((label, cards[taken]))
-            yield from step(index + 1, position)
-            chosen.pop()
-            used[label] = taken
-
-    yield from step(0, 0)
-
-
-def _ways(rules: Rules, trump: str | None) -> Sieve:
-    """Every way of forming each combination with ``trump``, in order, each with what it needs
-    as masks of card bits (for a quick test before any enumeration): the rarest need of every
-    way, apart, then for each way its other needs and every face it may use.  Cached per
-    variant."""
-    cached = rules.ways_cache.get(trump)
-    if cached is None:
-        firsts: list[int] = []
-        first_counts: list[int] = []
-        stages: list[Stage] = []
-        masks = rules.face_mask
-        for combo in rules.combos:
-            for slots in requirements(rules, combo, trump):
-                need: dict[tuple[str, ...], int] = {}
-                for faces in slots:
-                    need[faces] = need.get(faces, 0) + 1
-                needs = sorted(
-                    ((sum(masks.get(f, 0) for f in faces), n) for faces, n in need.items()),
-                    key=lambda item: (item[0].bit_count(), -item[1]),
-                )
-                every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                way: Way = (tuple(slots), tuple(needs), every)
-                firsts.append(needs[0][0])
-                first_counts.append(needs[0][1])
-                others = needs[1:]
-                stages.append(
-                    (
-                        tuple(mask for mask, _ in others),
-                        tuple(count for _, count in others),
-                        every,
-                        (combo, way),
-                    )
-                )
-        cached = rules.ways_cache[trump] = (tuple(firsts), tuple(first_counts), tuple(stages))
-    return cached
-
-
-Allowed = Callable[[Combo, frozenset[int]], str | None]
-
-
-def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]:
-    """The ways of forming a combination for which ``player`` has enough cards of the right
-    faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
-    in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    bit, table = rules.bit, state.table
-    # Distinct bits: their sum is their union.
-    held: int = sum(map(bit.__getitem__, chain.from_iterable(source_zones(rules, state, player))))
-    if rules.reuse.partner_used:
-        held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
-    # An exact pruning implied by the checks: a declaration that must use a card of the trick
-    # just won needs one of its faces.
-    trick = -1
-    if rules.declare.must_use_trick_card:
-        masks, face = rules.face_mask, rules.face
-        trick = 0
-        for card in last_trick_cards(state):
-            trick |= masks[face[card]]
-    # The same cards give the same ways: a window asks twice (may he act? what may he
-    # declare?), and again after each declaration.
-    key = (held, trick, table.trump)
-    kept = table.memo.get(("formable", player))
-    if kept is not None and kept[0] == key:
-        return kept[1]  # type: ignore[no-any-return]
-    # The hottest test of the engine: enough cards of the rarest face each way needs, for
-    # every way at once in C (most ways stop there), then of the others, and a card of the
-    # trick where one is needed.
-    firsts, counts, stages = _ways(rules, table.trump)
-    passed = compress(stages, map(ge, map(int.bit_count, map(held.__and__, firsts)), counts))
-    found = [
-        stage[3]
-        for stage in passed
-        if trick & stage[2]
-        and all(map(ge, map(int.bit_count, map(held.__and__, stage[0])), stage[1]))
-    ]
-    table.memo[("formable", player)] = (key, found)
-    return found
-
-
-def declarations(
-    rules: Rules, state: State, player: int, allowed: Allowed
-) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
-    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
-    one per distinct set of labels, in a fixed order."""
-    ways = formable(rules, state, player)
-    if not ways:
-        return
-    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
-    by_face = groups(rules, state, player)
-    banned: dict[str, frozenset[int]] = {}
-    for combo, (slots, _, _) in ways:
-        if combo.id not in banned:
-            banned[combo.id] = _banned(rules, state, player, combo, theirs)
-        seen: set[tuple[str, ...]] = set()
-        for filling in _fill(slots, by_face, banned[combo.id]):
-            labels = tuple(label for label, _ in filling)
-            if labels in seen:
-                continue
-            seen.add(labels)
-            cards = tuple(card for _, card in filling)
-            if allowed(combo, frozenset(cards)) is None:
-                yield combo, cards, labels
-
-
-def _banned(
-    rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
-) -> frozenset[int]:
-    """Cards that can never be part of ``combo`` now (an exact pruning implied by the checks):
-    under the once-per-kind rule, the cards that have scored in its kind; and a partner's
-    cards, where they may not supply it."""
-    banned: frozenset[int] = frozenset()
-    extension = rules.reuse.multi_bezique_extension and combo.count == 2
-    if rules.reuse.mode is ReuseMode.ONCE_PER_KIND and not extension:
-        banned = frozenset(
-            c
-            for e in state.table.ledger[player]
-            if e.scored and e.kind == combo.kind
-            for c in e.cards
-        )
-    if theirs and not partner_may_supply(rules, combo):
-        banned |= theirs
-    return banned
-
-
-def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
-    cards: set[int] = set()
-    for partner in rules.partners(player):
-        cards |= state.table.tables[partner]
-    return frozenset(cards)
