@@ -190,7 +190,10 @@ def _pools(slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[
     for faces in slots:
         pool: list[tuple[str, list[int]]] = []
         for face in faces:
-            pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
+            if banned:
+                pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
+            else:
+                pool.extend(by_face.get(face, ()))
         if not pool:
             return []
         pools.append(pool)
