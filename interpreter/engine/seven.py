@@ -13,6 +13,8 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
 
+_NONE: frozenset[int] = frozenset()
+
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:
     table = state.table
@@ -84,14 +86,13 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     seven, table = rules.seven, state.table
     if seven is None or table.trump is None:
         return []
-    polish = seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
-    sevens = rules.seven_set(table.trump)
+    sevens = rules.seven_sets.get(table.trump, _NONE)
     if (
-        not polish
-        and sevens.isdisjoint(table.hands[player])
+        sevens.isdisjoint(table.hands[player])
         and sevens.isdisjoint(table.tables[player])
+        and seven.exchange_when is not SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
     ):
-        return []  # the common case: no seven of trumps held
+        return []  # the common case: no seven of trumps held (Polish: won in the trick)
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:

@@ -96,7 +96,7 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     # The hottest test of the engine: enough cards of the rarest face each way needs, for
     # every way at once in C (most ways stop there), then of the others, and a card of the
     # trick where one is needed.
-    firsts, counts, stages = _ways(rules, table.trump)
+    firsts, counts, stages = rules.ways_cache.get(table.trump) or _ways(rules, table.trump)
     passed = compress(stages, map(ge, map(int.bit_count, map(held.__and__, firsts)), counts))
     found = [
         stage[3]

@@ -134,7 +134,8 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
-    return _may_declare(rules, state.table.window) and bool(sieve.formable(rules, state, player))
+    # The sieve first: empty in most windows.
+    return bool(sieve.formable(rules, state, player)) and _may_declare(rules, state.table.window)
 
 
 def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
