@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from itertools import compress
+from typing import NamedTuple
 
 from interpreter.engine.forming import forms
 from interpreter.engine.rules import Combo, Rules, Shape
@@ -111,6 +112,32 @@ def _within(rules: Rules, cards: Collection[int], within: int) -> Iterable[int]:
     return compress(cards, map(within.__and__, map(rules.bit.__getitem__, cards)))
 
 
+class Index(NamedTuple):
+    """A player's ledger by what the checks ask: his scored entries by kind, his entries by
+    class, his waiting entries by kind (each in ledger order)."""
+
+    scored: dict[str, list[Entry]]
+    declared: dict[str, list[Entry]]
+    waiting: dict[str, list[Entry]]
+
+
+def index(state: State, player: int) -> Index:
+    """``player``'s ledger indexed (:class:`Index`), kept until the ledgers change."""
+    table = state.table
+    kept = table.memo.get(("index", player))
+    if kept is not None and kept[0] == table.ledger_changes:
+        return kept[1]  # type: ignore[no-any-return]
+    found = Index({}, {}, {})
+    for entry in table.ledger[player]:
+        if entry.scored:
+            found.scored.setdefault(entry.kind, []).append(entry)
+        elif not entry.lost:
+            found.waiting.setdefault(entry.kind, []).append(entry)
+        found.declared.setdefault(entry.cls, []).append(entry)
+    table.memo[("index", player)] = (table.ledger_changes, found)
+    return found
+
+
 # -- the checks ------------------------------------------------------------------------------
 class Proposal:
     """A declaration put to the checks: ``cards`` as ``combo`` by ``player``; ``pending`` is
@@ -118,6 +145,7 @@ class Proposal:
 
     __slots__ = (
         "_declared",
+        "_index",
         "_scored",
         "cards",
         "combo",
@@ -142,6 +170,13 @@ class Proposal:
         self.ledger: list[Entry] = state.table.ledger[player]
         self._scored: list[Entry] | None = None
         self._declared: list[Entry] | None = None
+        self._index: Index | None = None
+
+    def indexed(self) -> Index:
+        """The player's ledger indexed (:func:`index`)."""
+        if self._index is None:
+            self._index = index(self.state, self.player)
+        return self._index
 
     def _side(self) -> bool:
         """Whether a partner's declarations are part of this one's history: béziques from
@@ -153,32 +188,39 @@ class Proposal:
         return reuse.partner_any and partner_may_supply(self.rules, self.combo)
 
     def scored(self) -> list[Entry]:
-        """The player's scored entries, and with béziques from either partner's cards the
-        side's scored entries that share a card (the side's béziques are one history)."""
+        """The player's scored entries of the combination's kind (the only ones the checks
+        ask about), and with béziques from either partner's cards the side's scored entries
+        of that kind that share a card (the side's béziques are one history).  Not to be
+        changed: it may be the ledger's own index."""
         if self._scored is None:
-            own = [e for e in self.ledger if e.scored]
+            kind = self.combo.kind
+            own = self.indexed().scored.get(kind, [])
             if self._side():
+                own = own[:]
                 for partner in self.rules.partners(self.player):
                     table = self.state.table.ledger[partner]
-                    own += [e for e in table if e.scored and e.cards & self.cards]
+                    own += [
+                        e for e in table if e.scored and e.kind == kind and e.cards & self.cards
+                    ]
             self._scored = own
         return self._scored
 
     def declared(self) -> list[Entry]:
-        """The entries that count as 'declared' before this one: every entry when a new
-        declaration is made; when a waiting one is scored, the scored entries and those
-        declared before it (a superior combination shown later does not bar scoring an
-        inferior one shown first — law 47 loses it only when the superior one scores)."""
+        """The entries of the combination's class (the only ones the checks ask about) that
+        count as 'declared' before this one: every one when a new declaration is made; when a
+        waiting one is scored, the scored ones and those declared before it (a superior
+        combination shown later does not bar scoring an inferior one shown first — law 47
+        loses it only when the superior one scores).  Not to be changed, like ``scored``."""
         if self._declared is None:
-            pending = self.pending
-            own = [
-                e
-                for e in self.ledger
-                if pending is None or (e is not pending and (e.scored or e.no < pending.no))
-            ]
+            pending, cls = self.pending, self.combo.cls
+            own = self.indexed().declared.get(cls, [])
+            if pending is not None:
+                own = [e for e in own if e is not pending and (e.scored or e.no < pending.no)]
             if self._side():
+                own = own[:]
                 for partner in self.rules.partners(self.player):
-                    own += [e for e in self.state.table.ledger[partner] if e.cards & self.cards]
+                    table = self.state.table.ledger[partner]
+                    own += [e for e in table if e.cls == cls and e.cards & self.cards]
             self._declared = own
         return self._declared
 
@@ -228,7 +270,7 @@ def _inferior_bar(p: Proposal) -> str | None:
         return None
     combo = p.combo
     for entry in p.declared():
-        if entry.cls == combo.cls and entry.rank > combo.rank and p.cards & entry.cards:
+        if entry.rank > combo.rank and p.cards & entry.cards:
             card = min(p.cards & entry.cards)
             how = "" if entry.scored else (" (shown 'to score')" if entry.waiting else " (lost)")
             return (
@@ -244,7 +286,7 @@ def _once_per_kind(p: Proposal) -> str | None:
         return None
     scored = p.scored()
     for entry in scored:
-        if entry.kind == p.combo.kind and p.cards & entry.cards:
+        if p.cards & entry.cards:
             if _second_double(p.rules, p.combo, p.cards, entry, scored):
                 continue
             card = min(p.cards & entry.cards)
@@ -259,12 +301,15 @@ def _reform(p: Proposal) -> str | None:
     reuse = p.rules.reuse
     if reuse.mode is not ReuseMode.REFORM:
         return None
+    scored = p.scored()
+    if not scored:
+        return None
     table = p.state.table
     held = table.hands[p.player] | table.tables[p.player]
     combo, cards = p.combo, p.cards
     repair = combo.kind in reuse.repair_kinds
-    for entry in p.scored():
-        if entry.kind != combo.kind or not cards & entry.cards:
+    for entry in scored:
+        if not cards & entry.cards:
             continue
         if cards == entry.cards:
             return f"these very cards have already scored as {_combo_name(p.rules, entry.combo)}"
@@ -294,10 +339,8 @@ def _reform(p: Proposal) -> str | None:
 
 
 def _already_waiting(p: Proposal) -> str | None:
-    for entry in p.ledger:
-        if entry is p.pending or not entry.waiting or entry.kind != p.combo.kind:
-            continue
-        if p.cards & entry.cards:
+    for entry in p.indexed().waiting.get(p.combo.kind, ()):
+        if entry is not p.pending and p.cards & entry.cards:
             return f"declaration {entry.no} already holds these cards 'to score'"
     return None
 
