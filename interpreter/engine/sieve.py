@@ -11,7 +11,7 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain, compress
+from itertools import accumulate, chain, compress
 from operator import ge
 
 from interpreter.engine.combos import Stage
@@ -214,13 +214,23 @@ def fill(
     last = len(slots) - 1
     # Where a slot equals the one before it, its groups start at the previous one's.
     same = [index > 0 and slots[index] == slots[index - 1] for index in range(len(slots))]
+    # A run of equal slots takes its groups in order: once the copies of the groups left
+    # (counted as if none were taken) are fewer than the slots left in the run, no filling
+    # is left to find there.
+    run_left = [1] * len(slots)
+    for index in range(last - 1, -1, -1):
+        if same[index + 1]:
+            run_left[index] = run_left[index + 1] + 1
+    copies_from = [[*accumulate(len(g[1]) for g in reversed(pool))][::-1] for pool in pools]
     used: dict[str, int] = {}
     labels: list[str] = []
     cards: list[int] = []
 
     def step(index: int, start: int) -> None:
-        pool = pools[index]
+        pool, left, need = pools[index], copies_from[index], run_left[index]
         for position in range(start if same[index] else 0, len(pool)):
+            if left[position] < need:
+                break
             label, copies = pool[position]
             taken = used.get(label, 0)
             if taken >= len(copies):
