@@ -185,9 +185,13 @@ Pools = list[list[tuple[str, list[int]]]]
 
 
 def _pools(slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int]) -> Pools:
-    """The groups that may fill each slot (empty if some slot has none)."""
+    """The groups that may fill each slot (empty if some slot has none); equal slots share
+    one list."""
     pools: Pools = []
-    for faces in slots:
+    for index, faces in enumerate(slots):
+        if index and faces == slots[index - 1]:
+            pools.append(pools[-1])
+            continue
         pool: list[tuple[str, list[int]]] = []
         for face in faces:
             if banned:
