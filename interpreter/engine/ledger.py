@@ -50,15 +50,31 @@ def last_trick_cards(state: State) -> tuple[int, ...]:
 def card_label(
     rules: Rules, state: State, player: int, card: int, entries: Mapping[int, str]
 ) -> str:
-    """The notation of a card of ``player`` as moves write it: ``QS`` in the hand, ``QS*1.3``
-    face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open card won in
-    the trick just played."""
-    face = rules.face[card]
+    """The notation of a card of ``player`` as moves write it (:func:`card_labels`)."""
+    return card_labels(rules, state, player, (card,), entries)[0]
+
+
+def card_labels(
+    rules: Rules,
+    state: State,
+    player: int,
+    cards: Iterable[int],
+    entries: Mapping[int, str] | None = None,
+) -> list[str]:
+    """The notation of each of ``cards`` of ``player``, as moves write it: ``QS`` in the hand,
+    ``QS*1.3`` face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open
+    card won in the trick just played.  ``entries``: :func:`entries_by_card`, when at hand."""
     table = state.table
-    if card in table.hands[player]:
-        return face
-    mark = "^" if card in table.open[player] and card in last_trick_cards(state) else "*"
-    return face + mark + entries.get(card, "")
+    if entries is None:
+        entries = entries_by_card(state, player)
+    hand, opened, face = table.hands[player], table.open[player], rules.face
+    won = last_trick_cards(state) if opened else ()
+    return [
+        face[card]
+        if card in hand
+        else face[card] + ("^" if card in opened and card in won else "*") + entries.get(card, "")
+        for card in cards
+    ]
 
 
 def source_zones(rules: Rules, state: State, player: int) -> list[set[int]]:
@@ -86,13 +102,9 @@ Groups = dict[str, list[tuple[str, list[int]]]]
 def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
     """The player's cards by face, in groups of interchangeable copies (same label); only
     those of ``within`` (a mask of card bits), when it is given."""
-    entries = entries_by_card(state, player)
     by_label: dict[str, list[int]] = {}
-    hand = state.table.hands[player]
-    face = rules.face
-    for card in sorted(_within(rules, source_cards(rules, state, player), within)):
-        # A card in the hand is labelled by its face alone (``card_label``'s first case).
-        label = face[card] if card in hand else card_label(rules, state, player, card, entries)
+    cards = sorted(_within(rules, source_cards(rules, state, player), within))
+    for card, label in zip(cards, card_labels(rules, state, player, cards), strict=True):
         by_label.setdefault(label, []).append(card)
     if rules.reuse.partner_used:
         for partner in rules.partners(player):  # "+" marks a partner's declared card

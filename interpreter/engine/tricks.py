@@ -208,9 +208,8 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     """One play per label of the declared ``cards`` on ``player``'s table."""
     found: list[Move] = []
     labels: set[str] = set()
-    entries = ledger.entries_by_card(state, player)
-    for card in sorted(cards, key=rules.order.__getitem__):
-        label = ledger.card_label(rules, state, player, card, entries)
+    ordered = sorted(cards, key=rules.order.__getitem__)
+    for card, label in zip(ordered, ledger.card_labels(rules, state, player, ordered), strict=True):
         if label not in labels:
             labels.add(label)
             found.append(Play(card, label))
