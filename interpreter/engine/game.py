@@ -35,6 +35,7 @@ class Game:
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
         self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
+        self._seats = range(rules.players)
 
     @classmethod
     def new(
@@ -162,7 +163,7 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (read lazily: see ``engine.view``)."""
-        if not 0 <= player < self.rules.players:
+        if player not in self._seats:
             raise ValueError(f"there is no seat {player}: seats are 0 to {self.rules.players - 1}")
         view = PlayerView(self, player)
         self._views.append(weakref.ref(view))
