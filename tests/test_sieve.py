@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 
 from interpreter.engine import Game, Phase, Rules
-from interpreter.engine.ledger import Groups
+from interpreter.engine.labels import Groups
 from interpreter.engine.sieve import declarations, declarations_reference, fill, fill_reference
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names

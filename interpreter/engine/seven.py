@@ -6,8 +6,9 @@ here; the move list and the refusal of an illegal move use the same checks."""
 
 from __future__ import annotations
 
-from interpreter.engine import ledger, opencards, tricks
+from interpreter.engine import opencards, tricks
 from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.labels import last_trick_cards
 from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -121,7 +122,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
     face = label_face(label)
     table = state.table
     held = sorted(c for c in table.hands[player] | table.tables[player] if rules.face[c] == face)
-    won = ledger.last_trick_cards(state)
+    won = last_trick_cards(state)
     if exchange:
         card = next(
             (c for c in (*held, *won) if c == exchange_candidate(rules, state, player)), None

@@ -16,13 +16,8 @@ from operator import ge
 
 from interpreter.engine.combos import Stage
 from interpreter.engine.forming import requirements
-from interpreter.engine.ledger import (
-    Groups,
-    groups,
-    last_trick_cards,
-    partner_may_supply,
-    source_zones,
-)
+from interpreter.engine.labels import Groups, groups, last_trick_cards, source_zones
+from interpreter.engine.ledger import partner_may_supply
 from interpreter.engine.rules import Combo, Rules, Sieve, Way
 from interpreter.engine.state import State
 from interpreter.model.play import ReuseMode

@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
-from interpreter.engine import blanche, ledger, opencards, seven
+from interpreter.engine import blanche, opencards, seven
 from interpreter.engine.events import Event, EventKind, Reason
+from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -209,7 +210,7 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     found: list[Move] = []
     labels: set[str] = set()
     ordered = sorted(cards, key=rules.order.__getitem__)
-    for card, label in zip(ordered, ledger.card_labels(rules, state, player, ordered), strict=True):
+    for card, label in zip(ordered, card_labels(rules, state, player, ordered), strict=True):
         if label not in labels:
             labels.add(label)
             found.append(Play(card, label))
@@ -266,14 +267,14 @@ def labels_held(rules: Rules, state: State, player: int) -> dict[str, list[int]]
     """Every label under which ``player`` holds cards, with the cards: those that may form a
     declaration (a partner's included, where they may), then the rest of his hand and table."""
     labels: dict[str, list[int]] = {}
-    for grouped in ledger.groups(rules, state, player).values():
+    for grouped in groups(rules, state, player).values():
         for label, cards in grouped:
             labels[label] = list(cards)
     listed = {card for cards in labels.values() for card in cards}
     table = state.table
-    entries = ledger.entries_by_card(state, player)
+    entries = entries_by_card(state, player)
     for card in sorted((table.hands[player] | table.tables[player]) - listed):
-        labels.setdefault(ledger.card_label(rules, state, player, card, entries), []).append(card)
+        labels.setdefault(card_label(rules, state, player, card, entries), []).append(card)
     return labels
 
 
