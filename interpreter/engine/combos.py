@@ -48,10 +48,14 @@ Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
 """One way of forming a combination: its slots (the faces that may fill each); what it needs,
 as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
 first; and every card that may fill it, as a mask."""
-Sieve = tuple[int, int, tuple[tuple[int, int], ...], int, tuple["Combo", Way]]
-"""A way of forming a combination as the declarations' first sieve tests it: its rarest need
-(a mask of card bits and how many of them), its other needs, every card it may use (a mask),
-and the way itself."""
+Stage = tuple[tuple[int, ...], tuple[int, ...], int, tuple["Combo", Way]]
+"""A way of forming a combination as the second stage of the declarations' sieve tests it: its
+needs but the rarest (masks of card bits, and how many of each), every card it may use (a
+mask), and the way itself."""
+Sieve = tuple[tuple[int, ...], tuple[int, ...], tuple[Stage, ...]]
+"""The ways of forming every combination under one trump, as the declarations' sieve tests
+them: the rarest need of each way (masks of card bits, and how many of each), tested for all
+of them at once, then each way that passes (:data:`Stage`)."""
 
 
 def compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:

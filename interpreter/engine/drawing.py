@@ -21,17 +21,24 @@ def draw(rules: Rules, state: State) -> None:
     winner = table.leader
     n = state.players
     stock, face, deal, append = table.stock, rules.face, state.deal_no, state.events.append
+    hands, received, turn_up, blanche_rules = (
+        table.hands,
+        table.received,
+        table.turn_up,
+        rules.blanche,
+    )
     for offset in range(n):
         seat = (winner + offset) % n
         card = stock.pop()
-        table.hands[seat].add(card)
-        table.received[seat].add(card)
-        public = card == table.turn_up
-        if public:
+        hands[seat].add(card)
+        received[seat].add(card)
+        if card == turn_up:  # the turn-up is public
             table.known[seat].add(card)
-        seen = None if public else (seat,)
+            seen = None
+        else:
+            seen = (seat,)
         append(_make(Event, (_DRAW, seat, deal, (face[card],), 0, "", 0, (), seen)))
-        if rules.blanche is not None:
+        if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY
     state.to_act = winner

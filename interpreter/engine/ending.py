@@ -3,6 +3,8 @@ settlement of a one-deal game."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
 from interpreter.engine.rules import Rules
@@ -15,7 +17,7 @@ from interpreter.model.scoring import BrisqueUsage, GameFormat
 def brisques_won(rules: Rules, state: State, seat: int) -> int:
     """Brisque cards a seat has won this deal: in its tricks and among its open cards."""
     table = state.table
-    return sum(1 for c in [*table.won[seat], *table.open[seat]] if rules.brisque[c])
+    return sum(map(rules.brisque.__getitem__, chain(table.won[seat], table.open[seat])))
 
 
 def end_of_deal(rules: Rules, state: State) -> None:

@@ -35,6 +35,7 @@ class Game:
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
         self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
+        self._seats = range(rules.players)
 
     @classmethod
     def new(
@@ -143,9 +144,15 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a fixed order; interchangeable copies appear once."""
-        if self._moves is None:
-            return flow.moves_now(self.rules, self._state)
-        return list(self._moves)
+        return list(self._legal())
+
+    def _legal(self) -> list[Move]:
+        """The legal moves, worked out once per state (kept until the next move, never
+        changed: callers get copies)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = flow.moves_now(self.rules, self._state)
+        return moves
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a move or its text) is legal now, without listing every move."""
@@ -156,10 +163,15 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (read lazily: see ``engine.view``)."""
-        if not 0 <= player < self.rules.players:
+        if player not in self._seats:
             raise ValueError(f"there is no seat {player}: seats are 0 to {self.rules.players - 1}")
         view = PlayerView(self, player)
         self._views.append(weakref.ref(view))
+        if self._state.to_act == player:  # every bot reads them: handed over at once
+            moves = self._moves
+            if moves is None:
+                moves = self._moves = flow.moves_now(self.rules, self._state)
+            view.__dict__["legal_moves"] = tuple(moves)
         return view
 
     def _public_entries(self) -> Entries:
@@ -233,8 +245,13 @@ class Game:
     def step(self, move: Move) -> None:
         """Play a move taken from ``legal_moves()`` without checking it again (for
         simulations).  Passing anything else leaves the game in an undefined state."""
-        if self._views:
-            self._freeze_views()
+        views = self._views
+        if views:  # the views still held read what they have not yet (``_freeze_views``)
+            for ref in views:
+                view = ref()
+                if view is not None:
+                    view.freeze()
+            views.clear()
         if self._checkpoints:  # those past this point belong to moves taken back
             made = len(self._state.log)
             self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}

@@ -1,5 +1,6 @@
 """The reuse ledger: whether a set of cards may be declared as a combination (Hoyle; laws
-33–38; catalogue §5.1), and every declaration a player could make.
+33–38).  Every declaration a player could make is listed by :mod:`interpreter.engine.sieve`,
+which puts each to these checks.
 
 A proposed declaration is put through :data:`CHECKS`, a named table of checks taken in order;
 the first that objects gives the reason.  The enumeration of legal declarations and the
@@ -9,10 +10,12 @@ refused is the reason the move list leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable
+from typing import NamedTuple
 
-from interpreter.engine.forming import forms, requirements
-from interpreter.engine.rules import Combo, Rules, Shape, Sieve, Way
+from interpreter.engine.forming import forms
+from interpreter.engine.labels import last_trick_cards, source_zones
+from interpreter.engine.rules import Combo, Rules, Shape
 from interpreter.engine.state import Entry, State
 from interpreter.model.play import (
     FreshCard,
@@ -22,85 +25,30 @@ from interpreter.model.play import (
 )
 
 
-# -- the labels of a player's cards ----------------------------------------------------------
-def entries_by_card(state: State, player: int) -> Mapping[int, str]:
-    """The numbers of the declarations that each of the player's declared cards belongs to,
-    as a label writes them (``1.3``; lost waiting declarations included: they are part of the
-    card's history).  Kept until the ledgers change."""
+class Index(NamedTuple):
+    """A player's ledger by what the checks ask: his scored entries by kind, his entries by
+    class, his waiting entries by kind (each in ledger order)."""
+
+    scored: dict[str, list[Entry]]
+    declared: dict[str, list[Entry]]
+    waiting: dict[str, list[Entry]]
+
+
+def index(state: State, player: int) -> Index:
+    """``player``'s ledger indexed (:class:`Index`), kept until the ledgers change."""
     table = state.table
-    kept = table.memo.get(("entries", player))
+    kept = table.memo.get(("index", player))
     if kept is not None and kept[0] == table.ledger_changes:
         return kept[1]  # type: ignore[no-any-return]
-    numbers: dict[int, list[int]] = {}
+    found = Index({}, {}, {})
     for entry in table.ledger[player]:
-        for card in entry.cards:
-            numbers.setdefault(card, []).append(entry.no)
-    found = {card: ".".join(map(str, nos)) for card, nos in numbers.items()}
-    table.memo[("entries", player)] = (table.ledger_changes, found)
+        if entry.scored:
+            found.scored.setdefault(entry.kind, []).append(entry)
+        elif not entry.lost:
+            found.waiting.setdefault(entry.kind, []).append(entry)
+        found.declared.setdefault(entry.cls, []).append(entry)
+    table.memo[("index", player)] = (table.ledger_changes, found)
     return found
-
-
-def last_trick_cards(state: State) -> tuple[int, ...]:
-    last = state.table.last_trick
-    return () if last is None else last[0]
-
-
-def card_label(
-    rules: Rules, state: State, player: int, card: int, entries: Mapping[int, str]
-) -> str:
-    """The notation of a card of ``player`` as moves write it: ``QS`` in the hand, ``QS*1.3``
-    face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open card won in
-    the trick just played."""
-    face = rules.face[card]
-    table = state.table
-    if card in table.hands[player]:
-        return face
-    mark = "^" if card in table.open[player] and card in last_trick_cards(state) else "*"
-    return face + mark + entries.get(card, "")
-
-
-def source_zones(rules: Rules, state: State, player: int) -> list[set[int]]:
-    """Where the cards that may form a declaration lie: by default the hand and the table;
-    with open cards (Polish), the open cards only."""
-    declare, table = rules.declare, state.table
-    zones: list[set[int]] = []
-    if declare.from_hand:
-        zones.append(table.hands[player])
-    if declare.from_table:
-        zones.append(table.tables[player])
-    if declare.from_open:
-        zones.append(table.open[player])
-    return zones
-
-
-def source_cards(rules: Rules, state: State, player: int) -> list[int]:
-    """The cards that may form a declaration (:func:`source_zones`)."""
-    return [card for zone in source_zones(rules, state, player) for card in zone]
-
-
-Groups = dict[str, list[tuple[str, list[int]]]]
-
-
-def groups(rules: Rules, state: State, player: int) -> Groups:
-    """The player's cards by face, in groups of interchangeable copies (same label)."""
-    entries = entries_by_card(state, player)
-    by_label: dict[str, list[int]] = {}
-    hand = state.table.hands[player]
-    face = rules.face
-    for card in sorted(source_cards(rules, state, player)):
-        # A card in the hand is labelled by its face alone (``card_label``'s first case).
-        label = face[card] if card in hand else card_label(rules, state, player, card, entries)
-        by_label.setdefault(label, []).append(card)
-    if rules.reuse.partner_used:
-        for partner in rules.partners(player):  # "+" marks a partner's declared card
-            theirs = entries_by_card(state, partner)
-            for card in sorted(state.table.tables[partner]):
-                label = rules.face[card] + "+" + theirs.get(card, "")
-                by_label.setdefault(label, []).append(card)
-    by_face: Groups = {}
-    for label, cards in by_label.items():
-        by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
-    return by_face
 
 
 # -- the checks ------------------------------------------------------------------------------
@@ -110,6 +58,7 @@ class Proposal:
 
     __slots__ = (
         "_declared",
+        "_index",
         "_scored",
         "cards",
         "combo",
@@ -134,6 +83,13 @@ class Proposal:
         self.ledger: list[Entry] = state.table.ledger[player]
         self._scored: list[Entry] | None = None
         self._declared: list[Entry] | None = None
+        self._index: Index | None = None
+
+    def indexed(self) -> Index:
+        """The player's ledger indexed (:func:`index`)."""
+        if self._index is None:
+            self._index = index(self.state, self.player)
+        return self._index
 
     def _side(self) -> bool:
         """Whether a partner's declarations are part of this one's history: béziques from
@@ -145,32 +101,39 @@ class Proposal:
         return reuse.partner_any and partner_may_supply(self.rules, self.combo)
 
     def scored(self) -> list[Entry]:
-        """The player's scored entries, and with béziques from either partner's cards the
-        side's scored entries that share a card (the side's béziques are one history)."""
+        """The player's scored entries of the combination's kind (the only ones the checks
+        ask about), and with béziques from either partner's cards the side's scored entries
+        of that kind that share a card (the side's béziques are one history).  Not to be
+        changed: it may be the ledger's own index."""
         if self._scored is None:
-            own = [e for e in self.ledger if e.scored]
+            kind = self.combo.kind
+            own = self.indexed().scored.get(kind, [])
             if self._side():
+                own = own[:]
                 for partner in self.rules.partners(self.player):
                     table = self.state.table.ledger[partner]
-                    own += [e for e in table if e.scored and e.cards & self.cards]
+                    own += [
+                        e for e in table if e.scored and e.kind == kind and e.cards & self.cards
+                    ]
             self._scored = own
         return self._scored
 
     def declared(self) -> list[Entry]:
-        """The entries that count as 'declared' before this one: every entry when a new
-        declaration is made; when a waiting one is scored, the scored entries and those
-        declared before it (a superior combination shown later does not bar scoring an
-        inferior one shown first — law 47 loses it only when the superior one scores)."""
+        """The entries of the combination's class (the only ones the checks ask about) that
+        count as 'declared' before this one: every one when a new declaration is made; when a
+        waiting one is scored, the scored ones and those declared before it (a superior
+        combination shown later does not bar scoring an inferior one shown first — law 47
+        loses it only when the superior one scores).  Not to be changed, like ``scored``."""
         if self._declared is None:
-            pending = self.pending
-            own = [
-                e
-                for e in self.ledger
-                if pending is None or (e is not pending and (e.scored or e.no < pending.no))
-            ]
+            pending, cls = self.pending, self.combo.cls
+            own = self.indexed().declared.get(cls, [])
+            if pending is not None:
+                own = [e for e in own if e is not pending and (e.scored or e.no < pending.no)]
             if self._side():
+                own = own[:]
                 for partner in self.rules.partners(self.player):
-                    own += [e for e in self.state.table.ledger[partner] if e.cards & self.cards]
+                    table = self.state.table.ledger[partner]
+                    own += [e for e in table if e.cls == cls and e.cards & self.cards]
             self._declared = own
         return self._declared
 
@@ -182,7 +145,7 @@ Check = Callable[[Proposal], str | None]
 
 
 def _owned(p: Proposal) -> str | None:
-    foreign = p.cards.difference(source_cards(p.rules, p.state, p.player))
+    foreign = p.cards.difference(*source_zones(p.rules, p.state, p.player))
     if foreign and not partner_may_supply(p.rules, p.combo):
         return f"{p.name(min(foreign))} is not yours to declare"
     if foreign and p.rules.reuse.partner_any and foreign == p.cards:
@@ -220,7 +183,7 @@ def _inferior_bar(p: Proposal) -> str | None:
         return None
     combo = p.combo
     for entry in p.declared():
-        if entry.cls == combo.cls and entry.rank > combo.rank and p.cards & entry.cards:
+        if entry.rank > combo.rank and p.cards & entry.cards:
             card = min(p.cards & entry.cards)
             how = "" if entry.scored else (" (shown 'to score')" if entry.waiting else " (lost)")
             return (
@@ -236,7 +199,7 @@ def _once_per_kind(p: Proposal) -> str | None:
         return None
     scored = p.scored()
     for entry in scored:
-        if entry.kind == p.combo.kind and p.cards & entry.cards:
+        if p.cards & entry.cards:
             if _second_double(p.rules, p.combo, p.cards, entry, scored):
                 continue
             card = min(p.cards & entry.cards)
@@ -251,12 +214,15 @@ def _reform(p: Proposal) -> str | None:
     reuse = p.rules.reuse
     if reuse.mode is not ReuseMode.REFORM:
         return None
+    scored = p.scored()
+    if not scored:
+        return None
     table = p.state.table
     held = table.hands[p.player] | table.tables[p.player]
     combo, cards = p.combo, p.cards
     repair = combo.kind in reuse.repair_kinds
-    for entry in p.scored():
-        if entry.kind != combo.kind or not cards & entry.cards:
+    for entry in scored:
+        if not cards & entry.cards:
             continue
         if cards == entry.cards:
             return f"these very cards have already scored as {_combo_name(p.rules, entry.combo)}"
@@ -286,10 +252,8 @@ def _reform(p: Proposal) -> str | None:
 
 
 def _already_waiting(p: Proposal) -> str | None:
-    for entry in p.ledger:
-        if entry is p.pending or not entry.waiting or entry.kind != p.combo.kind:
-            continue
-        if p.cards & entry.cards:
+    for entry in p.indexed().waiting.get(p.combo.kind, ()):
+        if entry is not p.pending and p.cards & entry.cards:
             return f"declaration {entry.no} already holds these cards 'to score'"
     return None
 
@@ -397,160 +361,3 @@ def _combo_name(rules: Rules, combo_id: str) -> str:
 
 def _kind_name(combo: Combo) -> str:
     return "a " + combo.kind.replace("_", " ")
-
-
-# -- every legal declaration -----------------------------------------------------------------
-def _fill(
-    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
-) -> Iterator[list[tuple[str, int]]]:
-    """Every way of filling the slots with distinct cards, copies with one label counted once.
-
-    Consecutive equal slots are filled as a multiset (non-decreasing group order), so that the
-    four slots of 'four kings' are not filled in every order.  Groups of ``banned`` cards are
-    left out (copies with one label share their history, so a group is banned as a whole)."""
-    pools: list[list[tuple[str, list[int]]]] = []
-    for faces in slots:
-        pool: list[tuple[str, list[int]]] = []
-        for face in faces:
-            pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
-        if not pool:
-            return
-        pools.append(pool)
-    used: dict[str, int] = {}
-    chosen: list[tuple[str, int]] = []
-
-    def step(index: int, start: int) -> Iterator[list[tuple[str, int]]]:
-        if index == len(slots):
-            yield list(chosen)
-            return
-        same_as_previous = index > 0 and slots[index] == slots[index - 1]
-        first = start if same_as_previous else 0
-        for position in range(first, len(pools[index])):
-            label, cards = pools[index][position]
-            taken = used.get(label, 0)
-            if taken >= len(cards):
-                continue
-            used[label] = taken + 1
-            chosen.append((label, cards[taken]))
-            yield from step(index + 1, position)
-            chosen.pop()
-            used[label] = taken
-
-    yield from step(0, 0)
-
-
-def _ways(rules: Rules, trump: str | None) -> list[Sieve]:
-    """Every way of forming each combination with ``trump``, in order, each with what it needs
-    as masks of card bits (for a quick test before any enumeration): the rarest need first,
-    apart, then the others, then every face it may use.  Cached per variant."""
-    cached = rules.ways_cache.get(trump)
-    if cached is None:
-        cached = []
-        masks = rules.face_mask
-        for combo in rules.combos:
-            for slots in requirements(rules, combo, trump):
-                need: dict[tuple[str, ...], int] = {}
-                for faces in slots:
-                    need[faces] = need.get(faces, 0) + 1
-                needs = sorted(
-                    ((sum(masks.get(f, 0) for f in faces), n) for faces, n in need.items()),
-                    key=lambda item: (item[0].bit_count(), -item[1]),
-                )
-                every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                way: Way = (tuple(slots), tuple(needs), every)
-                mask, count = needs[0]
-                cached.append((mask, count, tuple(needs[1:]), every, (combo, way)))
-        rules.ways_cache[trump] = cached
-    return cached
-
-
-Allowed = Callable[[Combo, frozenset[int]], str | None]
-
-
-def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]:
-    """The ways of forming a combination for which ``player`` has enough cards of the right
-    faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
-    in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    bit, table = rules.bit, state.table
-    held = 0
-    for zone in source_zones(rules, state, player):
-        held |= sum(map(bit.__getitem__, zone))  # distinct bits: the sum is the union
-    if rules.reuse.partner_used:
-        held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
-    # An exact pruning implied by the checks: a declaration that must use a card of the trick
-    # just won needs one of its faces.
-    trick = -1
-    if rules.declare.must_use_trick_card:
-        masks, face = rules.face_mask, rules.face
-        trick = 0
-        for card in last_trick_cards(state):
-            trick |= masks[face[card]]
-    # The same cards give the same ways: a window asks twice (may he act? what may he
-    # declare?), and again after each declaration.
-    key = (held, trick, table.trump)
-    kept = table.memo.get(("formable", player))
-    if kept is not None and kept[0] == key:
-        return kept[1]  # type: ignore[no-any-return]
-    # The hottest test of the engine: enough cards of the rarest face each way needs (most
-    # ways stop there), then of the others, and a card of the trick where one is needed.
-    found = [
-        sieve[4]
-        for sieve in _ways(rules, table.trump)
-        if (held & sieve[0]).bit_count() >= sieve[1]
-        and trick & sieve[3]
-        and all((held & mask).bit_count() >= count for mask, count in sieve[2])
-    ]
-    table.memo[("formable", player)] = (key, found)
-    return found
-
-
-def declarations(
-    rules: Rules, state: State, player: int, allowed: Allowed
-) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
-    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
-    one per distinct set of labels, in a fixed order."""
-    ways = formable(rules, state, player)
-    if not ways:
-        return
-    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
-    by_face = groups(rules, state, player)
-    banned: dict[str, frozenset[int]] = {}
-    for combo, (slots, _, _) in ways:
-        if combo.id not in banned:
-            banned[combo.id] = _banned(rules, state, player, combo, theirs)
-        seen: set[tuple[str, ...]] = set()
-        for filling in _fill(slots, by_face, banned[combo.id]):
-            labels = tuple(label for label, _ in filling)
-            if labels in seen:
-                continue
-            seen.add(labels)
-            cards = tuple(card for _, card in filling)
-            if allowed(combo, frozenset(cards)) is None:
-                yield combo, cards, labels
-
-
-def _banned(
-    rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
-) -> frozenset[int]:
-    """Cards that can never be part of ``combo`` now (an exact pruning implied by the checks):
-    under the once-per-kind rule, the cards that have scored in its kind; and a partner's
-    cards, where they may not supply it."""
-    banned: frozenset[int] = frozenset()
-    extension = rules.reuse.multi_bezique_extension and combo.count == 2
-    if rules.reuse.mode is ReuseMode.ONCE_PER_KIND and not extension:
-        banned = frozenset(
-            c
-            for e in state.table.ledger[player]
-            if e.scored and e.kind == combo.kind
-            for c in e.cards
-        )
-    if theirs and not partner_may_supply(rules, combo):
-        banned |= theirs
-    return banned
-
-
-def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
-    cards: set[int] = set()
-    for partner in rules.partners(player):
-        cards |= state.table.tables[partner]
-    return frozenset(cards)

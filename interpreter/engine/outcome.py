@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from interpreter.engine.events import Ending, EventKind
@@ -11,6 +12,9 @@ from interpreter.engine.settlement import Settled
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
     from interpreter.engine.state import State
+
+
+_kind = attrgetter("kind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +39,7 @@ class Outcome:
     def of(cls, rules: Rules, state: State) -> Outcome:
         over = next(e for e in reversed(state.events) if e.kind is EventKind.GAME_OVER)
         ending = Ending(over.what)
-        games = max(1, sum(1 for e in state.events if e.kind is EventKind.GAME_WON))
+        games = max(1, list(map(_kind, state.events)).count(EventKind.GAME_WON))
         winning_side = state.winning_side
         if winning_side is None and state.winner is not None:
             winning_side = rules.side_of[state.winner]

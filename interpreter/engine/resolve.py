@@ -8,7 +8,8 @@ declarations on offer, since the way its copies are written is fixed by the enum
 
 from __future__ import annotations
 
-from interpreter.engine import blanche, ledger, seven, tricks, window
+from interpreter.engine import blanche, seven, tricks, window
+from interpreter.engine.labels import card_label, entries_by_card
 from interpreter.engine.moves import (
     CarteBlanche,
     Draw,
@@ -103,12 +104,9 @@ def _play(rules: Rules, state: State, player: int, label: str) -> Move | None:
             (c for c in table.hands[player] if rules.face[c] == face), key=rules.order.__getitem__
         )
         return rules.hand_plays[cards[0]] if cards else None
-    entries = ledger.entries_by_card(state, player)
+    entries = entries_by_card(state, player)
     for card in sorted(table.tables[player], key=rules.order.__getitem__):
-        if (
-            rules.face[card] == face
-            and ledger.card_label(rules, state, player, card, entries) == label
-        ):
+        if rules.face[card] == face and card_label(rules, state, player, card, entries) == label:
             return Play(card, label)
     return None
 

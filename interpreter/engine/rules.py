@@ -308,7 +308,8 @@ class Rules:
             trump: variant.bezique.pair(trump) for trump in (None, *deck_model.suits)
         }
         self.hand_size = variant.deal.hand_size
-        self._seven_sets: dict[str | None, frozenset[int]] = {
+        # The physical sevens of trumps of each trump suit, as a set.
+        self.seven_sets: dict[str | None, frozenset[int]] = {
             trump: frozenset(self.sevens_of(trump)) for trump in deck_model.suits
         }
         # The move that plays each card from the hand (its label is just its face).
@@ -322,7 +323,7 @@ class Rules:
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
-        self.ways_cache: dict[str | None, list[Sieve]] = {}
+        self.ways_cache: dict[str | None, Sieve] = {}
 
     def name(self, card: int) -> str:
         return self.face[card]
@@ -339,7 +340,7 @@ class Rules:
 
     def seven_set(self, trump: str | None) -> frozenset[int]:
         """The physical sevens of trumps, as a set."""
-        return self._seven_sets.get(trump, frozenset())
+        return self.seven_sets.get(trump, frozenset())
 
     def sevens_of(self, trump: str | None) -> tuple[int, ...]:
         """The physical sevens of trumps, lowest id first."""

@@ -6,17 +6,21 @@ here; the move list and the refusal of an illegal move use the same checks."""
 
 from __future__ import annotations
 
-from interpreter.engine import ledger, opencards, tricks
+from interpreter.engine import opencards, tricks
 from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.labels import last_trick_cards
 from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
 
+_NONE: frozenset[int] = frozenset()
+
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:
     table = state.table
-    return [c for c in rules.sevens_of(table.trump) if table.holds(player, c)]
+    hand, declared = table.hands[player], table.tables[player]
+    return [c for c in rules.sevens_of(table.trump) if c in hand or c in declared]
 
 
 def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
@@ -83,14 +87,13 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     seven, table = rules.seven, state.table
     if seven is None or table.trump is None:
         return []
-    polish = seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
-    sevens = rules.seven_set(table.trump)
+    sevens = rules.seven_sets.get(table.trump, _NONE)
     if (
-        not polish
-        and sevens.isdisjoint(table.hands[player])
+        sevens.isdisjoint(table.hands[player])
         and sevens.isdisjoint(table.tables[player])
+        and seven.exchange_when is not SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
     ):
-        return []  # the common case: no seven of trumps held
+        return []  # the common case: no seven of trumps held (Polish: won in the trick)
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
@@ -119,7 +122,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
     face = label_face(label)
     table = state.table
     held = sorted(c for c in table.hands[player] | table.tables[player] if rules.face[c] == face)
-    won = ledger.last_trick_cards(state)
+    won = last_trick_cards(state)
     if exchange:
         card = next(
             (c for c in (*held, *won) if c == exchange_candidate(rules, state, player)), None

@@ -23,6 +23,7 @@ from interpreter.engine.moves import Move
 from interpreter.engine.settlement import Settled
 
 Copier = Callable[[Any], Any]
+_make = tuple.__new__
 
 
 class Phase(StrEnum):
@@ -327,12 +328,14 @@ class State:
     def emit(self, kind: EventKind, player: int | None = None, **payload: Any) -> None:
         self.events.append(Event(kind, player, self.deal_no, **payload))
 
-    def score(self, player: int, points: int, what: str, **payload: Any) -> None:
+    def score(
+        self, player: int, points: int, what: str, *, number: int = 0, cards: tuple[str, ...] = ()
+    ) -> None:
         """Credit ``points`` to ``player`` (game and deal), with the event that says why."""
         if points == 0:
             return
         self.scores[player] += points
         self.table.points[player] += points
-        self.events.append(
-            Event(EventKind.SCORE, player, self.deal_no, points=points, what=what, **payload)
-        )
+        # The event made without the named tuple's keyword handling, in its fields' order.
+        event = (EventKind.SCORE, player, self.deal_no, cards, points, what, number, (), None)
+        self.events.append(_make(Event, event))

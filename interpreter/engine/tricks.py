@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from itertools import compress, repeat
+from operator import attrgetter, contains
 from typing import Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
-from interpreter.engine import blanche, ledger, opencards, seven
+from interpreter.engine import blanche, opencards, seven
 from interpreter.engine.events import Event, EventKind, Reason
+from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -208,9 +211,8 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     """One play per label of the declared ``cards`` on ``player``'s table."""
     found: list[Move] = []
     labels: set[str] = set()
-    entries = ledger.entries_by_card(state, player)
-    for card in sorted(cards, key=rules.order.__getitem__):
-        label = ledger.card_label(rules, state, player, card, entries)
+    ordered = sorted(cards, key=rules.order.__getitem__)
+    for card, label in zip(ordered, card_labels(rules, state, player, ordered), strict=True):
         if label not in labels:
             labels.add(label)
             found.append(Play(card, label))
@@ -267,14 +269,14 @@ def labels_held(rules: Rules, state: State, player: int) -> dict[str, list[int]]
     """Every label under which ``player`` holds cards, with the cards: those that may form a
     declaration (a partner's included, where they may), then the rest of his hand and table."""
     labels: dict[str, list[int]] = {}
-    for grouped in ledger.groups(rules, state, player).values():
+    for grouped in groups(rules, state, player).values():
         for label, cards in grouped:
             labels[label] = list(cards)
     listed = {card for cards in labels.values() for card in cards}
     table = state.table
-    entries = ledger.entries_by_card(state, player)
+    entries = entries_by_card(state, player)
     for card in sorted((table.hands[player] | table.tables[player]) - listed):
-        labels.setdefault(ledger.card_label(rules, state, player, card, entries), []).append(card)
+        labels.setdefault(card_label(rules, state, player, card, entries), []).append(card)
     return labels
 
 
@@ -305,14 +307,19 @@ def play(rules: Rules, state: State, card: int) -> None:
         # Law 46, a partner's waiting declarations included (no ledger has changed in the
         # deal: nothing is waiting).
         for seat, entries in enumerate(table.ledger):
-            for index, entry in enumerate(entries):
-                if card in entry.cards and entry.waiting:
+            if not entries:
+                continue
+            # The entries that hold the card, found in C (ledgers grow long with many packs).
+            holding = map(contains, map(_cards, entries), repeat(card))
+            for index in [*compress(range(len(entries)), holding)]:
+                if entries[index].waiting:
                     lose(state, seat, index)
     if rules.seven_on_play:
         seven.played(rules, state, player, card)
 
 
 _make = tuple.__new__  # an event made without the named tuple's keyword handling
+_cards = attrgetter("cards")
 _PLAY, _TRICK = EventKind.PLAY, EventKind.TRICK
 _PLAIN = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
-from interpreter.engine import forming, ledger, seven
+from interpreter.engine import forming, ledger, seven, sieve
 from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.rules import Combo, Rules
@@ -111,7 +111,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         return declare_problem(rules, state, player, combo, cards)
 
     if _may_declare(rules, table.window):
-        for combo, cards, labels in ledger.declarations(rules, state, player, allowed):
+        for combo, cards, labels in sieve.declarations(rules, state, player, allowed):
             points = ledger.points_of(rules, state, player, combo)
             found.append(Declare(combo.id, cards, labels, points))
     for entry in table.ledger[player]:
@@ -134,7 +134,8 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
-    return _may_declare(rules, state.table.window) and bool(ledger.formable(rules, state, player))
+    # The sieve first: empty in most windows.
+    return bool(sieve.formable(rules, state, player)) and _may_declare(rules, state.table.window)
 
 
 def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:

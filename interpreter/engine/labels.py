@@ -1,0 +1,111 @@
+"""The labels of a player's cards, as moves write them (``QS`` in the hand, ``QS*1.3`` declared
+in declarations 1 and 3, ``QS^`` an open card just won, ``QS+2`` a partner's declared card),
+where the cards that may form a declaration lie, and those cards grouped by label (copies
+with one label are interchangeable)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from itertools import compress
+
+from interpreter.engine.rules import Rules
+from interpreter.engine.state import State
+
+
+def entries_by_card(state: State, player: int) -> Mapping[int, str]:
+    """The numbers of the declarations that each of the player's declared cards belongs to,
+    as a label writes them (``1.3``; lost waiting declarations included: they are part of the
+    card's history).  Kept until the ledgers change."""
+    table = state.table
+    kept = table.memo.get(("entries", player))
+    if kept is not None and kept[0] == table.ledger_changes:
+        return kept[1]  # type: ignore[no-any-return]
+    numbers: dict[int, list[int]] = {}
+    for entry in table.ledger[player]:
+        for card in entry.cards:
+            numbers.setdefault(card, []).append(entry.no)
+    found = {card: ".".join(map(str, nos)) for card, nos in numbers.items()}
+    table.memo[("entries", player)] = (table.ledger_changes, found)
+    return found
+
+
+def last_trick_cards(state: State) -> tuple[int, ...]:
+    last = state.table.last_trick
+    return () if last is None else last[0]
+
+
+def card_label(
+    rules: Rules, state: State, player: int, card: int, entries: Mapping[int, str]
+) -> str:
+    """The notation of a card of ``player`` as moves write it (:func:`card_labels`)."""
+    return card_labels(rules, state, player, (card,), entries)[0]
+
+
+def card_labels(
+    rules: Rules,
+    state: State,
+    player: int,
+    cards: Iterable[int],
+    entries: Mapping[int, str] | None = None,
+) -> list[str]:
+    """The notation of each of ``cards`` of ``player``, as moves write it: ``QS`` in the hand,
+    ``QS*1.3`` face up (declared in declarations 1 and 3, or an open card), ``QS^`` an open
+    card won in the trick just played.  ``entries``: :func:`entries_by_card`, when at hand."""
+    table = state.table
+    if entries is None:
+        entries = entries_by_card(state, player)
+    hand, opened, face = table.hands[player], table.open[player], rules.face
+    won = last_trick_cards(state) if opened else ()
+    return [
+        face[card]
+        if card in hand
+        else face[card] + ("^" if card in opened and card in won else "*") + entries.get(card, "")
+        for card in cards
+    ]
+
+
+def source_zones(rules: Rules, state: State, player: int) -> list[set[int]]:
+    """Where the cards that may form a declaration lie: by default the hand and the table;
+    with open cards (Polish), the open cards only."""
+    declare, table = rules.declare, state.table
+    zones: list[set[int]] = []
+    if declare.from_hand:
+        zones.append(table.hands[player])
+    if declare.from_table:
+        zones.append(table.tables[player])
+    if declare.from_open:
+        zones.append(table.open[player])
+    return zones
+
+
+def source_cards(rules: Rules, state: State, player: int) -> list[int]:
+    """The cards that may form a declaration (:func:`source_zones`)."""
+    return [card for zone in source_zones(rules, state, player) for card in zone]
+
+
+Groups = dict[str, list[tuple[str, list[int]]]]
+
+
+def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
+    """The player's cards by face, in groups of interchangeable copies (same label); only
+    those of ``within`` (a mask of card bits), when it is given."""
+    by_label: dict[str, list[int]] = {}
+    cards = sorted(_within(rules, source_cards(rules, state, player), within))
+    for card, label in zip(cards, card_labels(rules, state, player, cards), strict=True):
+        by_label.setdefault(label, []).append(card)
+    if rules.reuse.partner_used:
+        for partner in rules.partners(player):  # "+" marks a partner's declared card
+            theirs = entries_by_card(state, partner)
+            for card in sorted(_within(rules, state.table.tables[partner], within)):
+                label = rules.face[card] + "+" + theirs.get(card, "")
+                by_label.setdefault(label, []).append(card)
+    by_face: Groups = {}
+    for label, cards in by_label.items():
+        by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
+    return by_face
+
+
+def _within(rules: Rules, cards: Collection[int], within: int) -> Iterable[int]:
+    if within == -1:
+        return cards
+    return compress(cards, map(within.__and__, map(rules.bit.__getitem__, cards)))

@@ -1,0 +1,284 @@
+"""Every declaration a player could make now: the ways of forming each combination that his
+cards could fill (a sieve on masks of card bits), then every filling of those ways with his
+cards, put to the checks of the ledger (:func:`interpreter.engine.ledger.problem`).
+
+Most declaring windows end at the sieve: nothing could be formed.  The filling of a way
+(:func:`fill`) is the hot part of the rest.  :func:`declarations_reference` and
+:func:`fill_reference` give the same answers the obvious way (no sieve, no pruning, a plain
+recursion), kept to test that the fast ones agree with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate, chain, compress
+from operator import ge
+
+from interpreter.engine.combos import Stage
+from interpreter.engine.forming import requirements
+from interpreter.engine.labels import Groups, groups, last_trick_cards, source_zones
+from interpreter.engine.ledger import partner_may_supply
+from interpreter.engine.rules import Combo, Rules, Sieve, Way
+from interpreter.engine.state import State
+from interpreter.model.play import ReuseMode
+
+Filling = tuple[tuple[str, ...], tuple[int, ...]]
+"""A way filled: the labels of its cards, and the cards (one per slot, in slot order)."""
+Allowed = Callable[[Combo, frozenset[int]], str | None]
+
+
+# -- the sieve --------------------------------------------------------------------------------
+def _ways(rules: Rules, trump: str | None) -> Sieve:
+    """Every way of forming each combination with ``trump``, in order, each with what it needs
+    as masks of card bits (for a quick test before any enumeration): the rarest need of every
+    way, apart, then for each way its other needs and every face it may use.  Cached per
+    variant."""
+    cached = rules.ways_cache.get(trump)
+    if cached is None:
+        firsts: list[int] = []
+        first_counts: list[int] = []
+        stages: list[Stage] = []
+        masks = rules.face_mask
+        for combo in rules.combos:
+            for slots in requirements(rules, combo, trump):
+                need: dict[tuple[str, ...], int] = {}
+                for faces in slots:
+                    need[faces] = need.get(faces, 0) + 1
+                needs = sorted(
+                    ((sum(masks.get(f, 0) for f in faces), n) for faces, n in need.items()),
+                    key=lambda item: (item[0].bit_count(), -item[1]),
+                )
+                every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
+                way: Way = (tuple(slots), tuple(needs), every)
+                firsts.append(needs[0][0])
+                first_counts.append(needs[0][1])
+                others = needs[1:]
+                stages.append(
+                    (
+                        tuple(mask for mask, _ in others),
+                        tuple(count for _, count in others),
+                        every,
+                        (combo, way),
+                    )
+                )
+        cached = rules.ways_cache[trump] = (tuple(firsts), tuple(first_counts), tuple(stages))
+    return cached
+
+
+def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]:
+    """The ways of forming a combination for which ``player`` has enough cards of the right
+    faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
+    in most windows.  ``declarations`` enumerates the cards of these ways only."""
+    bit, table = rules.bit, state.table
+    # Distinct bits: their sum is their union.
+    held: int = sum(map(bit.__getitem__, chain.from_iterable(source_zones(rules, state, player))))
+    if rules.reuse.partner_used:
+        held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
+    # An exact pruning implied by the checks: a declaration that must use a card of the trick
+    # just won needs one of its faces.
+    trick = -1
+    if rules.declare.must_use_trick_card:
+        masks, face = rules.face_mask, rules.face
+        trick = 0
+        for card in last_trick_cards(state):
+            trick |= masks[face[card]]
+    # The same cards give the same ways: a window asks twice (may he act? what may he
+    # declare?), and again after each declaration.
+    key = (held, trick, table.trump)
+    kept = table.memo.get(("formable", player))
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[no-any-return]
+    # The hottest test of the engine: enough cards of the rarest face each way needs, for
+    # every way at once in C (most ways stop there), then of the others, and a card of the
+    # trick where one is needed.
+    firsts, counts, stages = rules.ways_cache.get(table.trump) or _ways(rules, table.trump)
+    passed = compress(stages, map(ge, map(int.bit_count, map(held.__and__, firsts)), counts))
+    found = [
+        stage[3]
+        for stage in passed
+        if trick & stage[2]
+        and all(map(ge, map(int.bit_count, map(held.__and__, stage[0])), stage[1]))
+    ]
+    table.memo[("formable", player)] = (key, found)
+    return found
+
+
+# -- every legal declaration ------------------------------------------------------------------
+def declarations(
+    rules: Rules, state: State, player: int, allowed: Allowed
+) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
+    one per distinct set of labels, in a fixed order."""
+    ways = formable(rules, state, player)
+    if not ways:
+        return
+    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
+    # Only the cards some formable way may use are labelled and grouped.
+    within = 0
+    for _, way in ways:
+        within |= way[2]
+    by_face = groups(rules, state, player, within)
+    banned: dict[str, frozenset[int]] = {}
+    for combo, (slots, _, _) in ways:
+        if combo.id not in banned:
+            banned[combo.id] = _banned(rules, state, player, combo, theirs)
+        seen: set[tuple[str, ...]] = set()
+        for labels, cards in fill(slots, by_face, banned[combo.id]):
+            if labels in seen:
+                continue
+            seen.add(labels)
+            if allowed(combo, frozenset(cards)) is None:
+                yield combo, cards, labels
+
+
+def declarations_reference(
+    rules: Rules, state: State, player: int, allowed: Allowed
+) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+    """What :func:`declarations` gives, the obvious way: every way of forming every
+    combination, filled (:func:`fill_reference`) with every card the player could use, with no
+    sieve and no pruning, each filling put to ``allowed``.  Kept to test the fast one."""
+    by_face = groups(rules, state, player)
+    for combo in rules.combos:
+        for slots in requirements(rules, combo, state.table.trump):
+            seen: set[tuple[str, ...]] = set()
+            for labels, cards in fill_reference(slots, by_face):
+                if labels not in seen:
+                    seen.add(labels)
+                    if allowed(combo, frozenset(cards)) is None:
+                        yield combo, cards, labels
+
+
+def _banned(
+    rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
+) -> frozenset[int]:
+    """Cards that can never be part of ``combo`` now (an exact pruning implied by the checks):
+    under the once-per-kind rule, the cards that have scored in its kind; and a partner's
+    cards, where they may not supply it."""
+    banned: frozenset[int] = frozenset()
+    extension = rules.reuse.multi_bezique_extension and combo.count == 2
+    if rules.reuse.mode is ReuseMode.ONCE_PER_KIND and not extension:
+        banned = frozenset(
+            c
+            for e in state.table.ledger[player]
+            if e.scored and e.kind == combo.kind
+            for c in e.cards
+        )
+    if theirs and not partner_may_supply(rules, combo):
+        banned |= theirs
+    return banned
+
+
+def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
+    cards: set[int] = set()
+    for partner in rules.partners(player):
+        cards |= state.table.tables[partner]
+    return frozenset(cards)
+
+
+# -- filling a way with cards -----------------------------------------------------------------
+Pools = list[list[tuple[str, list[int]]]]
+
+
+def _pools(slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int]) -> Pools:
+    """The groups that may fill each slot (empty if some slot has none); equal slots share
+    one list."""
+    pools: Pools = []
+    for index, faces in enumerate(slots):
+        if index and faces == slots[index - 1]:
+            pools.append(pools[-1])
+            continue
+        pool: list[tuple[str, list[int]]] = []
+        for face in faces:
+            if banned:
+                pool.extend(g for g in by_face.get(face, ()) if g[1][0] not in banned)
+            else:
+                pool.extend(by_face.get(face, ()))
+        if not pool:
+            return []
+        pools.append(pool)
+    return pools
+
+
+def fill(
+    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
+) -> list[Filling]:
+    """Every way of filling the slots with distinct cards, copies with one label counted once,
+    in the order of :func:`fill_reference` (which says what is filled, and how): the same
+    recursion, listing what it finds instead of yielding it through every level, and filling
+    the last slot without a call of its own."""
+    pools = _pools(slots, by_face, banned)
+    if not pools:
+        return []
+    found: list[Filling] = []
+    last = len(slots) - 1
+    # Where a slot equals the one before it, its groups start at the previous one's.
+    same = [index > 0 and slots[index] == slots[index - 1] for index in range(len(slots))]
+    # A run of equal slots takes its groups in order: once the copies of the groups left
+    # (counted as if none were taken) are fewer than the slots left in the run, no filling
+    # is left to find there.
+    run_left = [1] * len(slots)
+    for index in range(last - 1, -1, -1):
+        if same[index + 1]:
+            run_left[index] = run_left[index + 1] + 1
+    copies_from = [[*accumulate(len(g[1]) for g in reversed(pool))][::-1] for pool in pools]
+    used: dict[str, int] = {}
+    labels: list[str] = []
+    cards: list[int] = []
+
+    def step(index: int, start: int) -> None:
+        pool, left, need = pools[index], copies_from[index], run_left[index]
+        for position in range(start if same[index] else 0, len(pool)):
+            if left[position] < need:
+                break
+            label, copies = pool[position]
+            taken = used.get(label, 0)
+            if taken >= len(copies):
+                continue
+            labels.append(label)
+            cards.append(copies[taken])
+            if index == last:
+                found.append((tuple(labels), tuple(cards)))
+            else:
+                used[label] = taken + 1
+                step(index + 1, position)
+                used[label] = taken
+            labels.pop()
+            cards.pop()
+
+    step(0, 0)
+    return found
+
+
+def fill_reference(
+    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
+) -> Iterator[Filling]:
+    """Every way of filling the slots with distinct cards, copies with one label counted once
+    (the obvious recursion, slot by slot, each slot's groups in order).
+
+    Consecutive equal slots are filled as a multiset (non-decreasing group order), so that the
+    four slots of 'four kings' are not filled in every order.  Groups of ``banned`` cards are
+    left out (copies with one label share their history, so a group is banned as a whole)."""
+    pools = _pools(slots, by_face, banned)
+    if not pools:
+        return
+    used: dict[str, int] = {}
+    chosen: list[tuple[str, int]] = []
+
+    def step(index: int, start: int) -> Iterator[Filling]:
+        if index == len(slots):
+            yield tuple(label for label, _ in chosen), tuple(card for _, card in chosen)
+            return
+        same_as_previous = index > 0 and slots[index] == slots[index - 1]
+        first = start if same_as_previous else 0
+        for position in range(first, len(pools[index])):
+            label, cards = pools[index][position]
+            taken = used.get(label, 0)
+            if taken >= len(cards):
+                continue
+            used[label] = taken + 1
+            chosen.append((label, cards[taken]))
+            yield from step(index + 1, position)
+            chosen.pop()
+            used[label] = taken
+
+    yield from step(0, 0)
