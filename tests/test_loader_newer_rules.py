@@ -9,39 +9,11 @@ from pathlib import Path
 import pytest
 
 from interpreter.loader import VariantError, load_variant
+from tests.test_loader_semantics import BASE, problems
 
-# Two plain combinations on the two-pack defaults (a turn-up); lines 1-17.
-BASE = """\
-name = "base"
-title = "Base"
-
-[[combinations]]
-id = "marriage"
-shape = "same_suit"
-ranks = ["K", "Q"]
-class = "marriages"
-points = 20
-
-[[combinations]]
-id = "four_aces"
-shape = "same_rank"
-of = "A"
-class = "quartets"
-points = 100
-
-"""
-
-
-@pytest.fixture(autouse=True)
-def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-
-
-def problems(extra: str) -> list[str]:
-    Path("v.toml").write_text(BASE + extra, encoding="utf-8")
-    with pytest.raises(VariantError) as caught:
-        load_variant("v.toml")
-    return [str(d) for d in caught.value.diagnostics]
+# The loader tests' small variant (two plain combinations on the two-pack defaults, lines
+# 1-17) and their way of loading it with more lines, in a temporary folder.
+pytestmark = pytest.mark.usefixtures("here")
 
 
 def accepted(extra: str) -> None:
