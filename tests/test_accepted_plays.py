@@ -17,10 +17,7 @@ from interpreter.loader import VariantError, load_variant
 from interpreter.model import Variant
 from tests.test_conformance import check_invariants, playout
 
-
-@pytest.fixture(autouse=True)
-def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("here")  # in a temporary folder (conftest.py)
 
 
 def overlay(base: str, text: str) -> Path:

@@ -35,9 +35,7 @@ points = 100
 """
 
 
-@pytest.fixture(autouse=True)
-def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("here")  # in a temporary folder (conftest.py)
 
 
 def problems(extra: str, base: str = BASE) -> list[str]:
