@@ -50,6 +50,16 @@ def test_out_writes_reproducible_plots_and_the_json(
     assert "rubicon" in first["game-values.svg"].decode()
 
 
+def test_a_folder_out_cannot_create_is_refused_before_anything_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    assert main(["analyze", "bezique", "--out", str(blocked / "plots")]) == 2
+    assert "cannot create" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
+
+
 def test_a_house_rule_and_its_parent_of_one_name_are_told_apart(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
