@@ -308,6 +308,32 @@ def test_control_characters_are_refused_in_any_string(
     assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in problem)
 
 
+@pytest.mark.parametrize(
+    ("text", "path", "code", "name"),
+    [
+        ('title = "House \\u202eder"', "title", "U+202E", "RIGHT-TO-LEFT OVERRIDE"),
+        ('[deck]\nnote = "a \\u2066b"', "deck.note", "U+2066", "LEFT-TO-RIGHT ISOLATE"),
+    ],
+)
+def test_bidirectional_controls_are_refused_in_texts(
+    here: Path, text: str, path: str, code: str, name: str
+) -> None:
+    # A right-to-left override shows "House \u202eder" as "House red": what a reader sees is
+    # not what the file holds.
+    write(here, "mine.toml", f'extends = "bezique"\n{text}\n')
+    [problem] = problems("mine.toml")
+    assert problem.startswith(f"mine.toml:{text.count(chr(10)) + 2}: {path}: ")
+    assert f"bidirectional control {code} ({name})" in problem
+    assert not any("\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069" for c in problem)
+
+
+def test_other_scripts_and_marks_stay_text(here: Path) -> None:
+    # Right-to-left letters, and the invisible marks that only nudge them, are text.
+    title = "Bézique \u05d1\u05d6\u05d9\u05e7 \u200f(RTL mark)"
+    write(here, "mine.toml", f'extends = "bezique"\ntitle = "{title}"\n')
+    assert load_variant("mine.toml").title == title
+
+
 def test_tabs_and_line_breaks_are_text(here: Path) -> None:
     write(here, "mine.toml", 'extends = "bezique"\nsummary = """A\tB\r\nC"""\n')
     assert load_variant("mine.toml").summary == "A\tB\nC"
@@ -320,7 +346,8 @@ def test_the_schema_refuses_the_control_characters_the_loader_refuses() -> None:
 
     schema = Draft7Validator(json_schema())
     data = variant_data(load_variant("bezique"))
-    for text, valid in (("A\tB\nC é", True), ("\x1b[2J", False), ("a\x9b", False)):
+    cases = (("A\tB\nC é", True), ("\x1b[2J", False), ("a\x9b", False), ("a\u202eb", False))
+    for text, valid in cases:
         for key in ("title", "summary", "source"):
             assert schema.is_valid({**data, key: text}) is valid, (key, text)
         entry = {**data["combinations"][0], "name": text}

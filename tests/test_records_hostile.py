@@ -98,6 +98,7 @@ def test_the_first_dealer_is_a_seat_of_the_game(tmp_path: Path) -> None:
         (("seed = 1", "seed = true"), "bad.toml:9: seed: should be a whole number, got true"),
         (('"greedy"', "7"), "bad.toml:6: seats[0]: should be text, got 7"),
         (('"greedy"', '"\\u001b[2J"'), "bad.toml:6: seats[0]: control characters are not"),
+        (('"greedy"', '"gr\\u202eydee"'), "bad.toml:6: seats[0]: control characters are not"),
         (("winner = 0", 'winner = "0"'), "result.winner: should be a whole number, got '0'"),
         (("440,", "true,"), "result.scores[0]: should be a whole number, got true"),
         (("seed = 1", "seed = 99999999999999999999"), "bad.toml:9: seed: a number of 67 bits"),

@@ -10,8 +10,9 @@ from interpreter.model import Variant
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
 _FALSE = {"const": False, "description": "false: none (TOML has no null)"}
-TEXT = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]*$"
-"""A string the loader reads: no control character but tab and line feed."""
+TEXT = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$"
+"""A string the loader reads: no control character but tab and line feed, no bidirectional
+control (``interpreter.loader.diagnostics.CONTROL``)."""
 
 
 def json_schema(*, overlay: bool = False) -> dict[str, Any]:
@@ -25,7 +26,8 @@ def json_schema(*, overlay: bool = False) -> dict[str, Any]:
       ``false`` as "none", so ``seven = false`` removes the table), and no default is null;
     * it is a draft-07 schema (``definitions`` rather than ``$defs``), which more editors
       understand;
-    * a string holds no control character but tab and line feed (the loader refuses them).
+    * a string holds no control character but tab and line feed, and no bidirectional control
+      (the loader refuses them).
 
     It cannot say what JSON does not tell apart: the loader refuses ``8.0`` for an integer.
 

@@ -17,10 +17,14 @@ Origin = tuple[str, int | None]
 """Where a value was written: the file as displayed, and its line (None when unknown)."""
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""The control characters a text may not hold: C0 but tab and line feed, DEL, and C1 (ESC and
-CSI among them: what would drive a terminal)."""
-_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\\\"]")
+BIDI = "\u202a-\u202e\u2066-\u2069"
+"""The invisible bidirectional embeddings, overrides and isolates: they make a text show
+otherwise than it is stored (a right-to-left override reverses what follows it)."""
+CONTROL = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}]")
+"""The characters a text may not hold: the control characters C0 but tab and line feed, DEL,
+and C1 (ESC and CSI among them: what would drive a terminal), and the bidirectional controls
+(:data:`BIDI`)."""
+_UNSHOWN = re.compile(rf"[\x00-\x1f\x7f-\x9f{BIDI}\\\"]")
 
 
 def _escape(found: re.Match[str]) -> str:

@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import tomllib
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -180,7 +181,14 @@ def _flaws(data: dict[str, Any]) -> Flaws:
 
 def _control(text: str) -> str:
     found = CONTROL.search(text)
-    code = f"U+{ord(found.group()):04X}" if found else ""
+    char = found.group() if found else ""
+    code = f"U+{ord(char):04X}" if char else ""
+    if char and unicodedata.category(char) == "Cf":
+        return (
+            f"holds the bidirectional control {code} ({unicodedata.name(char)}), which shows a "
+            "text otherwise than it is written (a text may hold tabs and line breaks, no "
+            "control characters)"
+        )
     return (
         f"holds the control character {code} "
         "(a text may hold tabs and line breaks, no other control characters)"

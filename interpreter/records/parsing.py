@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine.errors import MoveSyntaxError
 from interpreter.engine.moves import normalize
-from interpreter.loader.diagnostics import KeyPath, toml_repr
+from interpreter.loader.diagnostics import BIDI, CONTROL, KeyPath, toml_repr
 from interpreter.records.format import FORMAT, VERSION, Record, split_action
 from interpreter.records.place import Place, RecordError
 from interpreter.records.reading import load_toml, read_text
@@ -35,8 +35,8 @@ _HEADER = {
     "result",
     "variant_data",
 }
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # tabs and line breaks allowed
+_CONTROL = re.compile(rf"[\x00-\x1f\x7f-\x9f{BIDI}]")
+_CONTROL_IN_TEXT = CONTROL  # tabs and line breaks allowed
 _NAME_LENGTH = 100  # a seat's name
 _VARIANT_LENGTH = 4096  # a variant's name, or the path of a variant file (as long as Linux's)
 _MOST_PROBLEMS = 20
@@ -139,7 +139,10 @@ class _Fields:
     def text(self, path: KeyPath, value: str, *, multiline: bool = False) -> None:
         control = _CONTROL_IN_TEXT if multiline else _CONTROL
         if control.search(value):
-            self.problem(path, "control characters are not allowed in a record's text")
+            self.problem(
+                path,
+                "control characters are not allowed in a record's text, nor bidirectional ones",
+            )
 
     # -- forms -----------------------------------------------------------------------------------
 

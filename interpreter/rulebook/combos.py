@@ -118,7 +118,7 @@ def authors_block(v: V) -> str:
     head = ("Combination", "id", "kind", "class", "rank", "enabled")
     rows = [
         (
-            html.escape(c.display_name),
+            c.display_name,  # literal already (``Page.of``)
             f"<code>{c.id}</code>",
             f"<code>{c.kind_key}</code>",
             f"<code>{c.class_}</code>",

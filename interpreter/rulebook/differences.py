@@ -74,4 +74,9 @@ def _number(value: object) -> str:
 
 
 def _code(value: object) -> str:
-    return f"<code>{html.escape(toml_value(value))}</code>"
+    # The page's variants are literal copies (``Page.of``): a text among the values is
+    # markup-free already, and escaping its ``&`` again would show its character references.
+    return f"<code>{toml_value(value).translate(_QUOTES)}</code>"
+
+
+_QUOTES = str.maketrans({'"': "&quot;", "'": "&#x27;"})

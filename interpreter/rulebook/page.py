@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from interpreter.cards import RANK_NAMES, SUIT_NAMES, parse_face
 from interpreter.model import Variant
 from interpreter.rulebook.inherited import stale
+from interpreter.rulebook.literal import literal_copy
 
 RED_SUITS = "♥♦"
 
@@ -34,8 +35,12 @@ class Page:
 
     @classmethod
     def of(cls, variant: Variant, parent: Variant | None, *, site: bool) -> Page:
+        """The page of ``variant``, written from copies whose texts print as written
+        (:mod:`interpreter.rulebook.literal`)."""
         found = stale(variant, parent) if parent is not None else []
-        return cls(variant, parent, site, frozenset(item.path for item in found))
+        shown_parent = literal_copy(parent) if parent is not None else None
+        paths = frozenset(item.path for item in found)
+        return cls(literal_copy(variant), shown_parent, site, paths)
 
     def parent_link(self) -> str:
         """The parent variant by its title: a link on the site, plain words elsewhere."""

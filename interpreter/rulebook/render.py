@@ -15,6 +15,7 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
     the parent's.  ``site=True`` writes the page for the documentation site, beside the
     parent's page (links, card faces, red suits); by default the page stands alone."""
     page = Page.of(variant, parent, site=site)
+    variant, parent = page.variant, page.parent  # their texts print as written
     parts: list[tuple[str, Callable[[Page], str]]] = [
         ("", sections.overview),
         ("The cards", sections.the_cards),

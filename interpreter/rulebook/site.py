@@ -17,6 +17,7 @@ from interpreter.model import Variant
 from interpreter.rulebook.analytics import comparison_section, variant_section
 from interpreter.rulebook.compare import comparison_page
 from interpreter.rulebook.index import index_page
+from interpreter.rulebook.literal import literal_copy
 from interpreter.rulebook.render import render
 
 # A navigation entry as mkdocs.yml writes one: {title: page path} or {title: [entries]}.
@@ -47,9 +48,14 @@ def generated_site(docs: Path | None = None) -> GeneratedSite:
         )
         for name, (variant, parent) in shipped.items()
     }
-    pages[OVERVIEW] = index_page(list(shipped.values()))
+    # the tables print the variants' texts as written, as the pages do (``Page.of``)
+    shown = [
+        (literal_copy(variant), None if parent is None else literal_copy(parent))
+        for variant, parent in shipped.values()
+    ]
+    pages[OVERVIEW] = index_page(shown)
     pages[COMPARISON] = _with(
-        comparison_page([variant for variant, _ in shipped.values()]),
+        comparison_page([variant for variant, _ in shown]),
         "" if docs is None else comparison_section(docs),
     )
     entries: list[NavEntry] = [{"Overview": OVERVIEW}]
