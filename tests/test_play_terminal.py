@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import random
 import re
 import select
 import signal
@@ -165,7 +166,11 @@ def test_a_bot_that_explains_its_choice_gives_the_hints(monkeypatch: pytest.Monk
         return expert if name == HINT_AGENT else object()
 
     assert hinter(rules, 1, names=("greedy",), make=make) is None and made == []
-    assert hinter(rules, 1, names=("greedy", HINT_AGENT), make=make) is expert
+    hints = hinter(rules, 1, names=("greedy", HINT_AGENT), make=make)
+    assert hints is not None
+    view = Game.new(load_variant("bezique"), seed=1).view(1)
+    assert hints.explain(view) == (view.legal_moves[-1], "it wins a brisque")
+    expert.seen.clear()
     monkeypatch.setattr(
         "interpreter.play.session.hinter", lambda *_: expert
     )  # as if the registry had it
@@ -368,3 +373,23 @@ def test_in_a_terminal_hearts_and_diamonds_are_red(at_80_columns: tuple[str, str
     red = re.findall(r"\x1b\[31m([^\x1b]*)\x1b\[0m", screen)
     assert red and all(re.fullmatch(r"(10|[AKQJT2-9])?[♥♦]([*^+][\d.]*)?", r) for r in red)
     assert "♥" in ANSI.sub("", screen) and "♠" in ANSI.sub("", screen)
+
+
+def test_asked_again_in_the_same_position_the_hint_is_the_same() -> None:
+    # The expert samples the hidden cards: one random stream for the whole game advised one
+    # move, then another, in about half the positions of a game.
+    game = Game.new(load_variant("bezique"), seed=5)
+    hints, again = hinter(game.rules, 5), hinter(game.rules, 5)  # a second session, too
+    assert hints is not None and again is not None
+    pick, asked = random.Random(1), 0
+    while not game.is_over and asked < 12:
+        seat = game.to_act
+        assert seat is not None
+        if len(game.legal_moves()) > 1:
+            asked += 1
+            first = hints.explain(game.view(seat))
+            assert hints.explain(game.view(seat)) == first
+            assert again.explain(game.view(seat)) == first
+            assert first[0] in game.legal_moves()
+        game.step(pick.choice(game.legal_moves()))
+    assert asked == 12
