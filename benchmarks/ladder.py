@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from collections import defaultdict
 from itertools import combinations
 from pathlib import Path
@@ -94,8 +95,37 @@ def run(variant_name: str, bots: list[str], deals: int, seed: int) -> Ladder:
             ladder.rate(seated, sides, board)
             ladder.lead(pair, seated, board)
 
-        simulate(variant, deals, seed=seed, agents=seated, duplicate=True, on_board=counted)
+        progress = Progress(f"{variant_name}: {pair[0]} vs {pair[1]}", deals * 2)
+        simulate(
+            variant,
+            deals,
+            seed=seed,
+            agents=seated,
+            duplicate=True,
+            on_board=counted,
+            on_deal=progress.deal,
+        )
+        progress.done()
     return ladder
+
+
+class Progress:
+    """A line on standard error per pair of bots: the deals played so far (both seatings),
+    every tenth of the way, and the time it took."""
+
+    def __init__(self, what: str, total: int) -> None:
+        self.what, self.total, self.played = what, total, 0
+        self.started = time.perf_counter()
+        self.step = max(1, total // 10)
+
+    def deal(self) -> None:
+        self.played += 1
+        if self.played % self.step == 0 and self.played < self.total:
+            print(f"{self.what}: {self.played}/{self.total} deals", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        took = time.perf_counter() - self.started
+        print(f"{self.what}: {self.played} deals in {took:.0f} s", file=sys.stderr, flush=True)
 
 
 def markdown(ladders: dict[str, Ladder], command: str) -> str:
