@@ -179,7 +179,8 @@ class Declare(Block):
     )
     partner_consultation: StrictBool = Field(
         default=False,
-        description="Partners may ask each other whether they have anything to declare (EW).",
+        description="Partners may ask each other whether they have anything to declare "
+        "(Enquire Within 129 ii).",
     )
 
 

@@ -159,5 +159,5 @@ class Settlement(Block):
     )
     brisques_can_flip_winner: StrictBool = Field(
         default=False,
-        description="Law 60: brisques added may reverse the order (the laws do not say).",
+        description="Law 60: brisques added may reverse the order (the laws do not settle it).",
     )
