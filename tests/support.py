@@ -125,7 +125,7 @@ def points(game: Game) -> tuple[int, ...]:
 
 def two_singles(variant: Variant) -> Game:
     """Seat 0 scores a bézique after each of two tricks, each with a fresh pair, and wins a
-    third trick holding both pairs (Foster's double-bézique case, catalogue E29)."""
+    third trick holding both pairs (Foster's double-bézique case)."""
     hands = [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C", "7D"]]
     game = dealt(variant, hands, turn_up="8H", stock=["AC", "9S", "AD"])
     run(game, "play AC", "play 7C", "declare bezique QS JD", "draw")

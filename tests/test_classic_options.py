@@ -1,8 +1,8 @@
 """The classic rules the schema could not say before issue 18, each an option named after its
 source: Enquire Within 123 iii (the turn-up taken for the seven is not declared after that
-trick), BC-4's declaring with a partner's declared cards (``partner_table``), Hoyle's exchange
-of the seven at any time, a race won the moment the target is reached, and law 38 read
-literally (equal bézique combinations formed again with added cards)."""
+trick), bicyclecards.com's declaring with a partner's declared cards (``partner_table``),
+Hoyle's exchange of the seven at any time, a race won the moment the target is reached, and
+law 38 read literally (equal bézique combinations formed again with added cards)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_enquire_within_123_iii_the_card_exchanged_is_not_used_in_that_declarati
     assert "declare marriage_royal KH QH" in texts(game)
 
 
-# -- BC-4: declaring with the partner's declared cards ----------------------------------------
+# -- bicyclecards.com: declaring with the partner's declared cards ----------------------------
 PARTNERS = [
     ["QS", "JD", "AC", "AC", "7H"],  # seat 0: the bézique, then leads again
     ["7C", "8C", "9C"],
@@ -54,7 +54,7 @@ def _partners(cards: str) -> Game:
     return game
 
 
-def test_bc4_a_player_adds_his_own_cards_to_his_partners_declared_cards() -> None:
+def test_bicyclecards_a_player_adds_his_own_cards_to_his_partners_declared_cards() -> None:
     assert "declare marriage_common KS QS+1" in texts(_partners("partner_table"))
     assert "declare marriage_common KS QS+1" not in texts(_partners("own_only"))
     game = _partners("partner_table")
@@ -62,15 +62,16 @@ def test_bc4_a_player_adds_his_own_cards_to_his_partners_declared_cards() -> Non
     assert ("marriage_common", 20) in scored(game, 2)
 
 
-def test_bc4_double_bezique_only_from_one_players_cards() -> None:
+def test_bicyclecards_double_bezique_only_from_one_players_cards() -> None:
     doubles = [t for t in texts(_partners("partner_table")) if "double_bezique" in t]
     assert doubles == []
     either = [t for t in texts(_partners("either_hand_for_multi_bezique")) if "double" in t]
     assert either == ["declare double_bezique QS QS+1 JD JD+1"]
 
 
-def test_bc4_not_a_combination_the_partner_could_not_declare() -> None:
-    """The king and queen of the partner's sequence do not marry (BC-4's own example)."""
+def test_bicyclecards_not_a_combination_the_partner_could_not_declare() -> None:
+    """The king and queen of the partner's sequence do not marry (bicyclecards.com's own
+    example)."""
     hands = [
         ["AH", "TH", "KH", "QH", "JH", "AC"],
         ["7C", "8C"],
@@ -87,7 +88,7 @@ def test_bc4_not_a_combination_the_partner_could_not_declare() -> None:
         game.apply("declare marriage_royal KH QH+1")
 
 
-def test_bc4_at_least_one_card_of_his_own() -> None:
+def test_bicyclecards_at_least_one_card_of_his_own() -> None:
     hands = [
         ["QS", "JD", "KS", "KH", "KD", "KC", "AC", "AC"],
         ["7C", "8C", "9C"],

@@ -1,5 +1,5 @@
 """Conformance: every shipped variant plays to the end with the engine's invariants holding at
-every step (catalogue design: every card accounted for, legal moves until the end, scores only
+every step (every card accounted for, legal moves until the end, scores only
 from scoring events, same seed same game, copy equals original, notation round-trips)."""
 
 from __future__ import annotations

@@ -257,7 +257,7 @@ def test_an_inherited_key_is_reported_in_the_parent_file() -> None:
 # -- not supported yet ------------------------------------------------------------------------
 
 
-def test_bc4_a_partner_table_is_played_now_with_partnerships() -> None:
+def test_bicyclecards_a_partner_table_is_played_now_with_partnerships() -> None:
     extra = (
         "[players]\ncount = 4\npartnerships = [[0, 2], [1, 3]]\n"
         '[reuse]\npartner_cards = "partner_table"\n'

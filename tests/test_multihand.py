@@ -1,5 +1,6 @@
-"""Three- and four-handed Bézique, individual and partnership (catalogue §1.7–§1.9, E50, E51,
-decision 2), each rule a named test."""
+"""Three- and four-handed Bézique, individual and partnership: the Britannica and Enquire
+Within 128 and 129 by default, bicyclecards.com's Four-Hand Bezique as options, and the number
+of tricks that follows from the deal, each rule a named test."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def playout(game: Game, seed: int, *, one_deal: bool = True) -> Game:
 
 
 # -- three-handed --------------------------------------------------------------------------
-def test_e50_enquire_within_the_trump_card_is_the_twenty_fifth() -> None:
+def test_enquire_within_the_trump_card_is_the_twenty_fifth() -> None:
     variant = shipped("three-handed")
     order = [f"{r}{s}" for _ in range(3) for s in "SHDC" for r in "ATKQJ987"]
     game = Game.new(variant, deck_order=order, dealer=0)
@@ -27,7 +28,7 @@ def test_e50_enquire_within_the_trump_card_is_the_twenty_fifth() -> None:
     assert len(Rules(shipped("three-handed-two-packs")).deck) == 63
 
 
-def test_e51_three_handed_has_32_tricks_and_21_with_two_packs() -> None:
+def test_three_handed_has_32_tricks_and_21_with_two_packs() -> None:
     for name, tricks in (("three-handed", 32), ("three-handed-two-packs", 21)):
         game = playout(Game.new(shipped(name), seed=1, dealer=0), 1)
         assert sum(1 for e in game.events if e.kind == "trick" and e.deal == 1) == tricks
@@ -81,7 +82,7 @@ def test_britannica_third_hand_may_throw_any_card_when_he_cannot_win_by_trumping
 
 
 # -- four-handed ---------------------------------------------------------------------------
-def test_e51_four_handed_has_32_tricks_or_40_when_the_last_are_duels() -> None:
+def test_four_handed_has_32_tricks_or_40_when_the_last_are_duels() -> None:
     # 24 tricks of four cards while the stock lasts, then 8 more of four cards — or, as two
     # duels, 16 of two cards (the Britannica's way).
     for name, tricks in (
@@ -167,7 +168,7 @@ def test_partners_scores_are_combined_and_the_side_wins_together() -> None:
     assert outcome.side_scores[outcome.winning_side] == max(outcome.side_scores) >= 2000
 
 
-def test_bc4_the_winner_may_pass_the_right_to_declare_to_his_partner() -> None:
+def test_bicyclecards_the_winner_may_pass_the_right_to_declare_to_his_partner() -> None:
     hands = [["KD", "QD", "AC"], ["7C"], ["KH", "QH", "7D"], ["8C"]]
     game = dealt(shipped("four-handed-partners-modern"), hands, dealer=3, turn_up="9S")
     run(game, "play AC", "play 7C", "play 7D", "play 8C")
@@ -178,7 +179,7 @@ def test_bc4_the_winner_may_pass_the_right_to_declare_to_his_partner() -> None:
     assert points(game) == (0, 0, 20, 0)
 
 
-def test_bc4_every_player_must_beat_the_highest_card_so_far_even_his_partners() -> None:
+def test_bicyclecards_every_player_must_beat_the_highest_card_so_far_even_his_partners() -> None:
     modern = shipped("four-handed-partners-modern")
     rules = Rules(modern)
     card = {face: rules.by_face[face][0] for face in ("QC", "KC", "AC", "9C")}

@@ -1,5 +1,6 @@
-"""Six-pack, eight-pack and Grand Bézique: catalogue §4.5 (E46–E49, E51) and the rules that
-distinguish them."""
+"""Six-pack, eight-pack and Grand Bézique: the six-pack deal-count bonuses (Herring), the
+bézique in the trump suit (crazymonkeycasino.com), Parlett's eight-pack values, the number of
+tricks in each game, and the rules that distinguish them, each named after its source."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ def _scores_after_count(lifted: int, guessed: int) -> tuple[int, ...]:
     return game.scores
 
 
-def test_e46_herring_dealer_lifts_exactly_24_and_the_guess_is_right() -> None:
+def test_herring_dealer_lifts_exactly_24_and_the_guess_is_right() -> None:
     assert _scores_after_count(24, 24) == (150, 250)  # dealer is seat 1
 
 
-def test_e47_herring_dealer_lifts_23_and_the_guess_is_right() -> None:
+def test_herring_dealer_lifts_23_and_the_guess_is_right() -> None:
     assert _scores_after_count(23, 23) == (150, 0)
 
 
@@ -37,7 +38,7 @@ def test_deal_count_bonus_none_for_a_wrong_guess_and_a_wrong_count() -> None:
         ("KS QS", "S", "QS JD"),
     ],
 )
-def test_e48_cm6_bezique_is_the_queen_of_trumps_and_the_knave_of_the_same_colour(
+def test_crazymonkeycasino_bezique_is_the_queen_of_trumps_and_the_knave_of_the_other_colour(
     marriage: str, trump: str, pair: str
 ) -> None:
     queen, jack = pair.split()
@@ -72,7 +73,7 @@ def test_six_pack_four_trump_aces_score_1000_and_outrank_any_four_aces() -> None
     assert not [t for t in texts(game) if t.startswith("declare four_aces AS*2")]
 
 
-def test_e49_parlett_eight_pack_values() -> None:
+def test_parlett_eight_pack_values() -> None:
     variant = shipped("eight-pack")
     points_by_id = {c.id: c.points for c in variant.combinations if c.enabled}
     assert points_by_id["quintuple_bezique"] == 9000
@@ -89,7 +90,7 @@ def test_e49_parlett_eight_pack_values() -> None:
 @pytest.mark.parametrize(
     ("name", "tricks"), [("rubicon", 64), ("chinese", 96), ("eight-pack", 128), ("grand", 64)]
 )
-def test_e51_trick_totals(name: str, tricks: int) -> None:
+def test_trick_totals(name: str, tricks: int) -> None:
     game = Game.new(shipped(name), seed=5, dealer=0)
     rng = random.Random(5)
     while not game.deal_results and not game.is_over:

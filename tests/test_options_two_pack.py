@@ -1,6 +1,8 @@
-"""Every option of catalogue §3 that touches the two-pack game (C1–C9, C25, C26, C33), each
-with the decided default and its alternative.  C1 and C9 are also covered by the worked
-examples (E33; E26, E29)."""
+"""Every point of the two-pack game on which the sources disagree, each with the default and
+its alternative: declarations per trick, the bézique cards, the seven of trumps, when brisques
+count, the duties and the ten's rank in the last tricks, the fresh card, the target and when it
+is checked, the first dealer and the rotation of the deal.  Which trick is the last and the
+fresh card are also covered by the worked examples (tests/test_worked_examples_two_pack.py)."""
 
 from __future__ import annotations
 
@@ -26,8 +28,8 @@ def _ids(rules: Rules, faces: str) -> list[int]:
     return ids
 
 
-# C2 -------------------------------------------------------------------------------------------
-def test_c2_one_per_trick_without_to_score_refuses_a_second_declaration() -> None:
+# declarations per trick ------------------------------------------------------------------------
+def test_one_per_trick_without_to_score_refuses_a_second_declaration() -> None:
     variant = variant_with(**{"declare.pending_allowed": False})
     game = dealt(variant, [["KS", "QS", "JD", "AC", "7D"], ["7C"]], turn_up="8D")
     run(game, "play AC", "play 7C", "declare bezique QS JD")
@@ -37,18 +39,18 @@ def test_c2_one_per_trick_without_to_score_refuses_a_second_declaration() -> Non
     assert points(game) == (40, 0)
 
 
-def test_c2_disjoint_many_scores_two_declarations_after_one_trick() -> None:
+def test_disjoint_many_scores_two_declarations_after_one_trick() -> None:
     variant = variant_with(**{"declare.scores_per_trick": "disjoint_many"})
     game = dealt(variant, [["KH", "QH", "QS", "JD", "AC"], ["7C"]], turn_up="8D")
     run(game, "play AC", "play 7C", "declare bezique QS JD", "declare marriage_common KH QH")
     assert points(game) == (60, 0)
 
 
-# C3 -------------------------------------------------------------------------------------------
+# the bézique cards -----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("turn_up", "pair"), [("8S", "QC JH"), ("8D", "QC JH"), ("8H", "QS JD"), ("8C", "QS JD")]
 )
-def test_c3_enquire_within_bezique_is_clubs_and_hearts_with_spades_or_diamonds_trumps(
+def test_enquire_within_bezique_is_clubs_and_hearts_with_spades_or_diamonds_trumps(
     turn_up: str, pair: str
 ) -> None:
     hand = ["QS", "JD", "QC", "JH", "AC"] if turn_up != "8C" else ["QS", "JD", "QC", "JH", "AD"]
@@ -59,14 +61,14 @@ def test_c3_enquire_within_bezique_is_clubs_and_hearts_with_spades_or_diamonds_t
     assert beziques == [f"declare bezique {pair}"]
 
 
-def test_c3_default_bezique_is_always_queen_of_spades_and_knave_of_diamonds() -> None:
+def test_default_bezique_is_always_queen_of_spades_and_knave_of_diamonds() -> None:
     game = dealt(shipped("bezique"), [["QS", "JD", "QC", "JH", "AC"], ["7C"]], turn_up="8S")
     run(game, "play AC", "play 7C")
     assert [t for t in texts(game) if t.startswith("declare bezique ")] == ["declare bezique QS JD"]
 
 
-# C4 -------------------------------------------------------------------------------------------
-def test_c4_hoyle_exchange_the_seven_after_winning_a_trick() -> None:
+# the seven of trumps ---------------------------------------------------------------------------
+def test_hoyle_exchange_the_seven_after_winning_a_trick() -> None:
     game = dealt(shipped("bezique"), [["7H", "AC"], ["7C"]], turn_up="KH")
     assert "exchange 7H" not in texts(game)  # not before winning a trick
     run(game, "play AC", "play 7C", "exchange 7H")
@@ -77,7 +79,7 @@ def test_c4_hoyle_exchange_the_seven_after_winning_a_trick() -> None:
     assert "KH" in [str(face) for face in game.view(1).known[0]]  # the opponent saw it
 
 
-def test_c4_enquire_within_seven_scores_when_played_even_if_the_trick_is_lost() -> None:
+def test_enquire_within_seven_scores_when_played_even_if_the_trick_is_lost() -> None:
     variant = variant_with(**{"seven.score_trigger": "on_play"})
     game = dealt(variant, [["AH"], ["7H"]], turn_up="8H")
     run(game, "play AH", "play 7H")
@@ -85,20 +87,20 @@ def test_c4_enquire_within_seven_scores_when_played_even_if_the_trick_is_lost() 
     assert not [t for t in texts(game) if t.startswith("show")]
 
 
-# C5 -------------------------------------------------------------------------------------------
-def test_c5_hoyle_brisques_scored_as_the_trick_is_won() -> None:
+# when brisques count ---------------------------------------------------------------------------
+def test_hoyle_brisques_scored_as_the_trick_is_won() -> None:
     game = dealt(shipped("bezique"), [["AC"], ["TC"]], turn_up="8H")
     run(game, "play AC", "play TC")
     assert game.scores == (20, 0)
 
 
-def test_c5_enquire_within_brisques_counted_at_the_end_of_the_hand() -> None:
+def test_enquire_within_brisques_counted_at_the_end_of_the_hand() -> None:
     game = dealt(shipped("bezique-handbook"), [["AC"], ["TC"]], turn_up="8H")
     run(game, "play AC", "play TC")
     assert game.scores == (0, 0)
 
 
-# C6, C7, C8 -----------------------------------------------------------------------------------
+# the last tricks: duties, revokes, the rank of the ten -----------------------------------------
 def _legal(variant: Variant, hand: str, trick: str, trump: str) -> list[str]:
     rules = Rules(variant)
     cards = endgame_playable(
@@ -112,22 +114,22 @@ def _legal(variant: Variant, hand: str, trick: str, trump: str) -> list[str]:
     return sorted(rules.face[c] for c in cards)
 
 
-def test_c6_britannica_must_follow_and_head_the_trick() -> None:
+def test_britannica_must_follow_and_head_the_trick() -> None:
     assert _legal(shipped("bezique"), "KC 7C AH", "QC", "H") == ["KC"]
     assert _legal(shipped("bezique"), "9C 7C AH", "QC", "H") == ["7C", "9C"]
 
 
-def test_c6_britannica_void_must_trump() -> None:
+def test_britannica_void_must_trump() -> None:
     assert _legal(shipped("bezique"), "7H AD", "QC", "H") == ["7H"]
 
 
-def test_c6_hoyle_follow_suit_only_and_free_to_trump_when_void() -> None:
+def test_hoyle_follow_suit_only_and_free_to_trump_when_void() -> None:
     hoyle = variant_with(**{"endgame.must_head": False, "endgame.must_trump_if_void": "no"})
     assert _legal(hoyle, "KC 7C AH", "QC", "H") == ["7C", "KC"]
     assert _legal(hoyle, "7H AD", "QC", "H") == ["7H", "AD"]
 
 
-def test_c6_third_hand_rule_trump_only_if_it_wins() -> None:
+def test_third_hand_rule_trump_only_if_it_wins() -> None:
     """Britannica's three-hand rule: 'if not able to follow suit, nor to win the trick by
     trumping, may throw away any card'."""
     variant = variant_with("three-handed", **{"endgame.must_trump_if_void": "only_if_winning"})
@@ -135,7 +137,7 @@ def test_c6_third_hand_rule_trump_only_if_it_wins() -> None:
     assert _legal(variant, "7H AD", "QC KH", "H") == ["7H", "AD"]
 
 
-def test_c6_yes_and_only_if_winning_part_when_no_trump_can_win() -> None:
+def test_yes_and_only_if_winning_part_when_no_trump_can_win() -> None:
     """Third hand, void in clubs, holds only the seven of trumps, which cannot beat the king
     of trumps already played: under `yes` (the modern Rubicon summary: 'If the player cannot
     follow suit, then he/she must trump in') he must still trump; under `only_if_winning`
@@ -159,7 +161,7 @@ def _endgame_decisions(variant: Variant, seed: int) -> list[tuple[Game, list[str
     return found
 
 
-def test_c7_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
+def test_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
     refused = 0
     for seed in range(6):
         for game, legal in _endgame_decisions(shipped("bezique"), seed):
@@ -177,7 +179,7 @@ def test_c7_a_revoke_is_refused_with_its_reason_and_changes_nothing() -> None:
     assert refused > 0
 
 
-def test_c8_hoyle_note_ten_below_the_knave_in_the_last_tricks() -> None:
+def test_hoyle_note_ten_below_the_knave_in_the_last_tricks() -> None:
     whist = variant_with(**{"deck.endgame_ranks": ["A", "K", "Q", "J", "T", "9", "8", "7"]})
     for variant, winner in ((shipped("bezique"), 0), (whist, 1)):
         rules = Rules(variant)
@@ -186,16 +188,16 @@ def test_c8_hoyle_note_ten_below_the_knave_in_the_last_tricks() -> None:
         assert winning_index(trick, rules.suit, rules.strength, "H") == 0
 
 
-# C9 -------------------------------------------------------------------------------------------
-def test_c9_hoyle_reading_without_fresh_card_two_singles_make_a_double() -> None:
+# the fresh card --------------------------------------------------------------------------------
+def test_hoyle_reading_without_fresh_card_two_singles_make_a_double() -> None:
     game = two_singles(variant_with(**{"declare.fresh_card_required": "never"}))
     run(game, "declare double_bezique QS*1 QS*2 JD*1 JD*2")
     assert points(game) == (580, 0)
 
 
-# C25, C33 -------------------------------------------------------------------------------------
+# the target and when it is checked -------------------------------------------------------------
 @pytest.mark.parametrize("target", [300, 1000])
-def test_c25_c33_race_ends_at_the_end_of_the_deal_that_reaches_the_target(target: int) -> None:
+def test_race_ends_at_the_end_of_the_deal_that_reaches_the_target(target: int) -> None:
     game = Game.new(variant_with(**{"game.target": target}), seed=target)
     rng = random.Random(target)
     while not game.is_over:
@@ -211,7 +213,7 @@ def test_c25_c33_race_ends_at_the_end_of_the_deal_that_reaches_the_target(target
     assert kinds[-2:] == ["end_of_deal", "game_over"]
 
 
-def test_c33_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques() -> None:
+def test_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques() -> None:
     game = Game.new(shipped("bezique"), seed=1, dealer=0)
     state = game._state
     state.scores = [1050, 1050]
@@ -224,7 +226,7 @@ def test_c33_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques(
     assert state.winner == 0  # then the winner of the last trick
 
 
-# C26 ------------------------------------------------------------------------------------------
+# the first dealer and the rotation of the deal -------------------------------------------------
 def _first_cut(variant: Variant, seed: int) -> tuple[Game, list[int]]:
     game = Game.new(variant, seed=seed)
     cut = next(e for e in game.events if e.kind == "cut")
@@ -235,7 +237,7 @@ def _first_cut(variant: Variant, seed: int) -> tuple[Game, list[int]]:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_c26_cut_rules(seed: int) -> None:
+def test_cut_rules(seed: int) -> None:
     game, strengths = _first_cut(shipped("bezique"), seed)
     high = strengths.index(max(strengths))
     assert game.phase is Phase.ELECT and game.to_act == high
@@ -249,7 +251,7 @@ def test_c26_cut_rules(seed: int) -> None:
 
 
 @pytest.mark.parametrize("rotation", ["left", "last_trick_winner"])
-def test_c26_deal_rotation(rotation: str) -> None:
+def test_deal_rotation(rotation: str) -> None:
     game = Game.new(variant_with(**{"deal.rotation": rotation}), seed=3, dealer=0)
     rng = random.Random(3)
     while not game.is_over:
@@ -260,7 +262,7 @@ def test_c26_deal_rotation(rotation: str) -> None:
         assert current.dealer == expected
 
 
-def test_c4_exchanging_the_second_seven_after_showing_the_first_scores_ten() -> None:
+def test_exchanging_the_second_seven_after_showing_the_first_scores_ten() -> None:
     game = dealt(shipped("bezique"), [["7H", "7H", "AC"], ["7C"]], dealer=1, turn_up="AH")
     run(game, "play AC", "play 7C", "show 7H", "exchange 7H")
     assert [p for what, p in scored(game, 0) if what.startswith("seven")] == [10, 10]

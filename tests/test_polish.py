@@ -1,5 +1,5 @@
-"""Polish Bézique (Open Bézique, Fildinski): catalogue §4.2 (E18–E23), named after the
-Britannica, and the rules of open cards."""
+"""Polish Bézique (Open Bézique, Fildinski): the Britannica's worked examples, each named after
+it, and the rules of open cards."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def declared(game: Game, seat: int = 0) -> list[tuple[str, int]]:
     return [(e.what, e.points) for e in game.events if e.kind == "declare" and e.player == seat]
 
 
-def test_e18_britannica_compound_declaration_of_430() -> None:
+def test_britannica_compound_declaration_of_430() -> None:
     opened = ["KH", "KD", "KC", "QH", "QD", "QC", "AS", "TS", "JS"]
     game = polish([["KS"], ["QS"]], turn_up="9S", opened=opened)
     run(game, "play QS", "play KS")
@@ -49,7 +49,7 @@ def test_e18_britannica_compound_declaration_of_430() -> None:
     ]
 
 
-def test_e19_britannica_seven_exchanged_for_a_turned_up_ace_scores_130() -> None:
+def test_britannica_seven_exchanged_for_a_turned_up_ace_scores_130() -> None:
     game = polish([["7S"], ["AH"]], turn_up="AS", opened=["AD", "AC"])
     run(game, "play AH", "play 7S", "exchange 7S", "declare four_aces AS* AH^ AD* AC*")
     assert game.scores == (130, 0)  # 10 + 10 + 10 + 100
@@ -57,13 +57,13 @@ def test_e19_britannica_seven_exchanged_for_a_turned_up_ace_scores_130() -> None
     assert "AS" in [str(f) for _, f in game.view(1).open[0]]
 
 
-def test_e20_britannica_a_fourth_king_won_makes_four_kings() -> None:
+def test_britannica_a_fourth_king_won_makes_four_kings() -> None:
     game = polish([["AH"], ["KH"]], turn_up="9S", opened=["KS", "KD", "KC"])
     run(game, "play KH", "play AH", "declare four_kings KS* KH^ KD* KC*")
     assert game.scores == (90, 0)  # 80 and the ace won
 
 
-def test_e21_britannica_a_fifth_king_does_not_score_kings_again() -> None:
+def test_britannica_a_fifth_king_does_not_score_kings_again() -> None:
     game = polish(
         [["AH", "AD"], ["KH", "KD"]], turn_up="9S", opened=["KS", "KD", "KC"], stock=["9C", "9C"]
     )
@@ -80,14 +80,14 @@ def test_e21_britannica_a_fifth_king_does_not_score_kings_again() -> None:
     assert game.scores == (100, 0)  # 80 and two aces
 
 
-def test_e22_britannica_a_queen_in_the_hand_cannot_be_declared() -> None:
+def test_britannica_a_queen_in_the_hand_cannot_be_declared() -> None:
     game = polish([["QS", "AH", "JD"], ["9H", "8D"]], turn_up="9C", opened=["QH", "QD", "QC"])
     run(game, "play 9H", "play AH")
     assert not [t for t in texts(game) if t.startswith("declare four_queens")]
     assert "QS" in [str(f) for _, f in game.view(0).hand]
 
 
-def test_e23_britannica_an_omitted_declaration_cannot_be_amended_after_drawing() -> None:
+def test_britannica_an_omitted_declaration_cannot_be_amended_after_drawing() -> None:
     opened = ["KH", "KD", "KC", "QH", "QD", "QC", "AS", "TS", "JS"]
     game = polish([["KS", "AD"], ["QS", "7D"]], turn_up="9S", opened=opened)
     run(game, "play QS", "play KS", "declare marriage_royal KS^ QS^", "draw", "play AD", "play 7D")

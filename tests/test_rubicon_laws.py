@@ -1,5 +1,6 @@
 """Rubicon Bézique: the Portland Club's laws 15, 16, 25, 32–49 and 52–55 that the engine
-enforces, and the worked examples of catalogue §4.4 (E36–E45), each named after its source."""
+enforces, and the worked examples of Hoyle, the laws and the Britannica's Grand Bézique, each
+named after its source."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def test_law_15_carte_blanche_is_declared_before_playing_a_card() -> None:
         late.apply("carte-blanche")
 
 
-def test_e43_law_16_carte_blanche_again_for_each_card_drawn_until_a_court_card() -> None:
+def test_law_16_carte_blanche_again_for_each_card_drawn_until_a_court_card() -> None:
     game = rubicon([BLANK, ["7S", "7H", "7S", "8C"]], stock=["7D", "9C", "9D", "9C", "KD"])
     run(game, "carte-blanche", "play 9S", "play 7S", "draw")
     run(game, "carte-blanche", "play 9H", "play 7H", "draw")
@@ -47,7 +48,7 @@ def test_e43_law_16_carte_blanche_again_for_each_card_drawn_until_a_court_card()
     assert [e.points for e in game.events if e.what == "carte_blanche"] == [50, 50, 50]
 
 
-def test_e42_law_43_carte_blanche_with_four_aces_scores_both() -> None:
+def test_law_43_carte_blanche_with_four_aces_scores_both() -> None:
     game = rubicon([BLANK, ["7S"]])
     run(game, "carte-blanche", "play 9S", "play 7S", "declare four_aces AS AH AD AC")
     assert points(game) == (150, 0)
@@ -87,7 +88,7 @@ def test_law_33_declared_cards_lie_face_up_until_played_or_the_stock_is_exhauste
 
 
 # -- re-forming ----------------------------------------------------------------------------
-def test_e36_law_34_four_queens_again_with_a_fifth_queen_after_one_is_played() -> None:
+def test_law_34_four_queens_again_with_a_fifth_queen_after_one_is_played() -> None:
     game = rubicon([["QS", "QH", "QD", "QC", "AC"], ["7C", "7S"]], stock=["QS"])
     run(game, "play AC", "play 7C", "declare four_queens QS QH QD QC", "draw")
     run(game, "play QS*1", "play 7S", "declare four_queens QS QH*1 QD*1 QC*1")
@@ -102,7 +103,7 @@ def test_law_34_re_forming_needs_a_declared_card_played_first() -> None:
         game.apply("declare four_queens QS QH*1 QD*1 QC*1")
 
 
-def test_e37_law_35_two_marriages_in_one_suit_make_two_more() -> None:
+def test_law_35_two_marriages_in_one_suit_make_two_more() -> None:
     hands = [["KH", "KH", "QH", "QH", "AC", "AC", "AD", "AD"], ["7C", "8C", "7D", "8D"]]
     game = rubicon(hands)
     run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
@@ -113,7 +114,7 @@ def test_e37_law_35_two_marriages_in_one_suit_make_two_more() -> None:
     assert not declares(game, "declare marriage")
 
 
-def test_e38_britannica_a_widow_may_remarry_once_the_spouse_is_played() -> None:
+def test_britannica_a_widow_may_remarry_once_the_spouse_is_played() -> None:
     hands = [["KH", "QH", "AC", "AC", "QS", "JD"], ["7C", "8C", "7D"]]
     game = dealt(shipped("grand"), hands, turn_up="8S", stock=["KH"])
     run(game, "play AC", "play 7C", "declare marriage_common KH QH", "draw", "play AC", "play 8C")
@@ -124,7 +125,7 @@ def test_e38_britannica_a_widow_may_remarry_once_the_spouse_is_played() -> None:
     assert points(game) == (40, 0)
 
 
-def test_e39_britannica_four_aces_again_with_a_fifth_ace() -> None:
+def test_britannica_four_aces_again_with_a_fifth_ace() -> None:
     hands = [["AS", "AH", "AD", "AC", "AC", "KC"], ["7C", "8C"]]
     game = dealt(shipped("grand"), hands, turn_up="8S")
     run(
@@ -156,7 +157,7 @@ def test_law_36_marriage_then_sequence() -> None:
     assert points(game) == (290, 0)
 
 
-def test_e45_law_37_no_marriage_from_a_sequence_king_but_a_fresh_pair_may_marry() -> None:
+def test_law_37_no_marriage_from_a_sequence_king_but_a_fresh_pair_may_marry() -> None:
     hands = [["AH", "TH", "KH", "QH", "JH", "KH", "AC", "AC"], ["7C", "8C"]]
     game = rubicon(hands, stock=["QH"])
     run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw", "play AC", "play 8C")
@@ -233,7 +234,7 @@ def test_law_40_the_table_of_scores() -> None:
     assert blank is not None and blank.points == 50
 
 
-def test_e44_law_41_the_first_marriage_scored_makes_trumps_and_counts_40() -> None:
+def test_law_41_the_first_marriage_scored_makes_trumps_and_counts_40() -> None:
     game = rubicon([["KH", "QH", "KS", "QS", "AC", "AC"], ["7C", "8C"]])
     assert game.trump is None
     run(game, "play AC", "play 7C")
@@ -318,7 +319,7 @@ def test_law_46_what_is_to_score_is_lost_when_a_card_of_it_is_played() -> None:
     assert [e.no for e in game.view(0).entries[0] if not e.scored] == [2]  # lost, still listed
 
 
-def test_e41_law_47_a_marriage_to_score_is_lost_when_its_sequence_is_scored() -> None:
+def test_law_47_a_marriage_to_score_is_lost_when_its_sequence_is_scored() -> None:
     hands = [["KH", "QH", "AH", "JS", "JH", "JD", "JC", "AC", "AC"], ["7C", "8C"]]
     game = rubicon(hands, stock=["TH"])
     run(
@@ -338,7 +339,7 @@ def test_e41_law_47_a_marriage_to_score_is_lost_when_its_sequence_is_scored() ->
     ]  # lost, still listed  # the marriage is gone
 
 
-def test_e41_law_48_an_inferior_bezique_to_score_is_lost_when_a_double_is_scored() -> None:
+def test_law_48_an_inferior_bezique_to_score_is_lost_when_a_double_is_scored() -> None:
     hands = [["QS", "QS", "JD", "JD", "KH", "QH", "AC", "AC"], ["7C", "8C"]]
     game = rubicon(hands)
     run(
@@ -356,7 +357,7 @@ def test_e41_law_48_an_inferior_bezique_to_score_is_lost_when_a_double_is_scored
     assert [e.no for e in game.view(0).entries[0] if not e.scored] == [2]  # lost, still listed
 
 
-def test_e40_hoyle_four_kings_then_bezique_and_forty_for_marriage_to_score() -> None:
+def test_hoyle_four_kings_then_bezique_and_forty_for_marriage_to_score() -> None:
     hands = [["KS", "KH", "KD", "KC", "QS", "JD", "AC", "AC", "AD"], ["7C", "8C", "7D"]]
     game = rubicon(hands)
     run(
@@ -401,7 +402,7 @@ def test_law_53_law_54_the_winner_of_the_last_trick_scores_50() -> None:
     last = [e for e in game.events if e.what == "last_trick"]
     tricks = [e for e in game.events if e.kind == "trick"]
     assert len(last) == 1 and last[0].points == 50 and last[0].player == tricks[-1].player
-    assert len(tricks) == 64  # E51: 55 stock tricks and 9 more
+    assert len(tricks) == 64  # 55 stock tricks and 9 more
 
 
 def test_law_55_in_the_last_nine_tricks_follow_suit_and_win_the_card_led() -> None:
@@ -448,7 +449,7 @@ def test_law_16_each_player_shows_his_own_card_drawn() -> None:
     assert "7C" not in [str(f) for f in game.view(1).known[0]]
 
 
-def test_c18_foster_window_is_refused_until_the_dealer_can_claim_before_the_lead() -> None:
+def test_foster_window_is_refused_until_the_dealer_can_claim_before_the_lead() -> None:
     """Foster: carte blanche 'only before the first trick is played to'.  Law 15's window
     ('before playing a card') already lets the second player claim after the lead, so the two
     would play alike: the loader refuses Foster's window as not supported yet."""

@@ -1,5 +1,6 @@
-"""Settlement of a one-deal game: the Portland Club's laws 56–61 as printed in Hoyle (catalogue
-§4.1, §5.2, C14–C17), and the modern summary's rules."""
+"""Settlement of a one-deal game: the Portland Club's laws 56–61 as printed in Hoyle, with the
+worked examples of Hoyle and of the Spectator's review of Cavendish, the readings on which the
+laws are silent or ambiguous, and the modern summary's rules."""
 
 from __future__ import annotations
 
@@ -16,26 +17,26 @@ MODERN = Settlement(
 )
 
 
-def test_e1_hoyle_1510_against_1240_wins_800() -> None:
+def test_hoyle_1510_against_1240_wins_800() -> None:
     result = settle(PORTLAND, (1510, 1240))
     assert (result.winner, result.value, result.rubiconed) == (0, 800, False)
 
 
-def test_e2_hoyle_1550_against_1520_wins_600_the_minimum_difference() -> None:
+def test_hoyle_1550_against_1520_wins_600_the_minimum_difference() -> None:
     result = settle(PORTLAND, (1550, 1520))
     assert (result.winner, result.value) == (0, 600)
 
 
-def test_e3_hoyle_1320_against_a_rubiconed_620_wins_3200() -> None:
+def test_hoyle_1320_against_a_rubiconed_620_wins_3200() -> None:
     result = settle(PORTLAND, (1320, 620))
     assert (result.winner, result.value, result.rubiconed) == (0, 3200, True)
 
 
-def test_e15_hoyle_note_12_all_the_brisques_are_reckoned_as_300() -> None:
+def test_hoyle_note_12_all_the_brisques_are_reckoned_as_300() -> None:
     assert floor100(32 * 10) == PORTLAND.rubicon_brisque_lump == 300
 
 
-def test_e16_spectator_seven_thousand_then_thirteen_hundred_is_more_than_two_pounds() -> None:
+def test_spectator_seven_thousand_then_thirteen_hundred_is_more_than_two_pounds() -> None:
     result = settle(PORTLAND, (6100, 900))
     assert result.value == 8300
     pence = result.value // 100 * 6  # sixpence a hundred
@@ -71,7 +72,7 @@ def test_law_60_brisques_bringing_the_loser_to_1000_save_the_rubicon() -> None:
 
 def test_law_60_the_winner_stays_the_winner_when_brisques_put_the_loser_ahead() -> None:
     result = settle(PORTLAND, (1000, 990), (40, 200))
-    assert (result.winner, result.value) == (0, 600)  # catalogue C17
+    assert (result.winner, result.value) == (0, 600)  # the laws are silent: the winner stays fixed
     flipped = settle(Settlement(brisques_can_flip_winner=True), (1000, 990), (40, 200))
     assert flipped.winner == 1
 
@@ -91,7 +92,7 @@ def test_law_61_still_equal_with_the_brisques_the_game_is_void() -> None:
     assert result.void and result.winner is None and result.value == 0
 
 
-def test_c16_rounding_each_score_not_the_difference() -> None:
+def test_rounding_each_score_not_the_difference() -> None:
     assert settle(PORTLAND, (1510, 1240)).value == 800  # flooring 270 would give 700
     whole = Settlement(rounding=Rounding.FLOOR_RESULT)
     assert settle(whole, (1510, 1240)).value == 700

@@ -1,4 +1,6 @@
-"""The worked examples of catalogue §4.3 (E24–E35), each named after its source."""
+"""The worked examples of the two-pack game in Hoyle, the Britannica, Enquire Within and Foster,
+and the illustrative deal of an uncredited handbook, each named after its source; and the card
+counts that follow from the deal."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ def find(game: Game, prefix: str) -> str:
     return found[0]
 
 
-def test_e24_hoyle_score_forty_for_bezique_and_twenty_to_score() -> None:
+def test_hoyle_score_forty_for_bezique_and_twenty_to_score() -> None:
     game = dealt(
         shipped("bezique"), [["KS", "QS", "JD", "AC"], ["7C", "8C"]], turn_up="8D", stock=["AC"]
     )
@@ -33,7 +35,7 @@ def test_e24_hoyle_score_forty_for_bezique_and_twenty_to_score() -> None:
     assert combos == [("bezique", 40), ("marriage_common", 20)]
 
 
-def test_e24_hoyle_to_score_is_lost_when_a_card_of_it_is_played() -> None:
+def test_hoyle_to_score_is_lost_when_a_card_of_it_is_played() -> None:
     game = dealt(
         shipped("bezique"),
         [["KS", "QS", "JD", "AC", "7D"], ["7C", "8C"]],
@@ -67,7 +69,7 @@ def _britannica() -> Variant:
     )
 
 
-def test_e25_britannica_no_two_declarations_sharing_a_card_after_one_trick() -> None:
+def test_britannica_no_two_declarations_sharing_a_card_after_one_trick() -> None:
     game = dealt(
         _britannica(), [["KS", "QS", "JD", "AC"], ["7C", "8C"]], turn_up="8D", stock=["AC"]
     )
@@ -85,7 +87,7 @@ def _knaves_and_queens() -> Game:
     return game
 
 
-def test_e26_britannica_bezique_needs_a_card_not_yet_declared() -> None:
+def test_britannica_bezique_needs_a_card_not_yet_declared() -> None:
     game = _knaves_and_queens()
     run(
         game,
@@ -103,7 +105,7 @@ def test_e26_britannica_bezique_needs_a_card_not_yet_declared() -> None:
     assert points(game) == (100, 0)
 
 
-def test_e26_britannica_knaves_then_bezique_then_queens_scores_140() -> None:
+def test_britannica_knaves_then_bezique_then_queens_scores_140() -> None:
     game = _knaves_and_queens()
     run(
         game,
@@ -122,7 +124,7 @@ def _sequence_hand() -> list[list[str]]:
     return [["AH", "TH", "KH", "QH", "JH", "AC", "7H"], ["7C", "8C"]]
 
 
-def test_e27_royal_marriage_then_sequence_scores_290() -> None:
+def test_britannica_royal_marriage_then_sequence_scores_290() -> None:
     game = dealt(shipped("bezique"), _sequence_hand(), turn_up="8H", stock=["AC"])
     run(
         game,
@@ -137,7 +139,7 @@ def test_e27_royal_marriage_then_sequence_scores_290() -> None:
     assert points(game) == (290, 0)
 
 
-def test_e27_no_marriage_from_the_king_and_queen_of_a_sequence() -> None:
+def test_hoyle_no_marriage_from_the_king_and_queen_of_a_sequence() -> None:
     game = dealt(shipped("bezique"), _sequence_hand(), turn_up="8H", stock=["AC"])
     run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw", "play AC", "play 8C")
     assert game.phase is Phase.DECLARE
@@ -147,7 +149,7 @@ def test_e27_no_marriage_from_the_king_and_queen_of_a_sequence() -> None:
     assert points(game) == (250, 0)
 
 
-def test_e28_queen_of_spades_in_bezique_marriage_and_four_queens() -> None:
+def test_britannica_queen_of_spades_in_bezique_marriage_and_four_queens() -> None:
     hands = [["QS", "JD", "JD", "KS", "QH", "QD", "QC", "AC"], ["7C", "8C", "7D"]]
     game = dealt(shipped("bezique"), hands, turn_up="8H", stock=["AC", "9S", "AD"])
     run(
@@ -173,14 +175,14 @@ def _double_hand() -> list[list[str]]:
     return [["QS", "QS", "JD", "JD", "AC", "7H"], ["7C", "8C"]]
 
 
-def test_e29_foster_single_then_double_scores_540() -> None:
+def test_foster_single_then_double_scores_540() -> None:
     game = dealt(shipped("bezique"), _double_hand(), turn_up="8H", stock=["AC"])
     run(game, "play AC", "play 7C", "declare bezique QS JD", "draw", "play AC", "play 8C")
     run(game, find(game, "declare double_bezique"))
     assert points(game) == (540, 0)
 
 
-def test_e29_foster_double_first_scores_500_and_the_single_is_lost() -> None:
+def test_foster_double_first_scores_500_and_the_single_is_lost() -> None:
     game = dealt(shipped("bezique"), _double_hand(), turn_up="8H", stock=["AC"])
     run(
         game,
@@ -196,7 +198,7 @@ def test_e29_foster_double_first_scores_500_and_the_single_is_lost() -> None:
     assert points(game) == (500, 0)
 
 
-def test_e29_foster_two_singles_cannot_become_a_double() -> None:
+def test_foster_two_singles_cannot_become_a_double() -> None:
     game = two_singles(shipped("bezique"))
     assert points(game) == (80, 0)
     assert game.to_act == 0
@@ -205,7 +207,7 @@ def test_e29_foster_two_singles_cannot_become_a_double() -> None:
         game.apply("declare double_bezique QS*1 QS*2 JD*1 JD*2")
 
 
-def test_e30_foster_one_combination_scored_per_trick() -> None:
+def test_foster_one_combination_scored_per_trick() -> None:
     hands = [["QS", "QS", "QH", "QD", "JD", "JD", "KH", "AC"], ["7C"]]
     game = dealt(shipped("bezique"), hands, turn_up="8H")
     run(game, "play AC", "play 7C", "declare double_bezique QS QS JD JD")
@@ -215,13 +217,13 @@ def test_e30_foster_one_combination_scored_per_trick() -> None:
     assert not [t for t in texts(game) if t.startswith("score")]
 
 
-def test_e31_hoyle_two_knaves_of_spades_and_two_of_hearts_score_40() -> None:
+def test_hoyle_two_knaves_of_spades_and_two_of_hearts_score_40() -> None:
     game = dealt(shipped("bezique"), [["JS", "JS", "JH", "JH", "AC"], ["7C"]], turn_up="8D")
     run(game, "play AC", "play 7C", "declare four_knaves JS JS JH JH")
     assert points(game) == (40, 0)
 
 
-def test_e32_hoyle_turned_up_seven_scores_ten_to_the_dealer() -> None:
+def test_hoyle_turned_up_seven_scores_ten_to_the_dealer() -> None:
     game = dealt(shipped("bezique"), [["7H", "AC"], ["7C"]], turn_up="7H", dealer=1)
     assert points(game) == (0, 10)
     run(game, "play AC", "play 7C")
@@ -254,16 +256,16 @@ def _tricks_before_last_trick_score(game: Game) -> int:
     raise AssertionError("no last trick scored")
 
 
-def test_e33_hoyle_last_trick_is_the_thirty_second() -> None:
+def test_hoyle_last_trick_is_the_thirty_second() -> None:
     assert _tricks_before_last_trick_score(_random_deal()) == 32
 
 
-def test_e33_enquire_within_variant_last_trick_is_the_twenty_fourth() -> None:
+def test_enquire_within_variant_last_trick_is_the_twenty_fourth() -> None:
     game = _random_deal(changes={"last_trick.which": "last_stock_trick"})
     assert _tricks_before_last_trick_score(game) == 24
 
 
-def test_e34_handbook_deal_last_trick_at_24_and_brisques_at_the_end() -> None:
+def test_handbook_deal_last_trick_at_24_and_brisques_at_the_end() -> None:
     game = _random_deal("bezique-handbook")
     assert _tricks_before_last_trick_score(game) == 24
     deal1 = [e for e in game.events if e.deal == 1]
@@ -274,7 +276,7 @@ def test_e34_handbook_deal_last_trick_at_24_and_brisques_at_the_end() -> None:
     assert brisques[0].player == 1  # the non-dealer counts first
 
 
-def test_e35_card_counts_seventeenth_card_turned_32_tricks_160_in_brisques() -> None:
+def test_card_counts_seventeenth_card_turned_32_tricks_160_in_brisques() -> None:
     variant = shipped("bezique")
     order = [f"{r}{s}" for _ in range(2) for s in "SHDC" for r in "ATKQJ987"]
     game = Game.new(variant, deck_order=order, dealer=0)

@@ -1,4 +1,4 @@
-"""Carte blanche: a hand dealt without a court card (laws 15, 16, 42, 43; catalogue C18).
+"""Carte blanche: a hand dealt without a court card (laws 15, 16, 42, 43; Hoyle's note 9).
 
 It is declared before the player's first card and scores without winning a trick; after each
 card drawn that is not a court card the player may show that card and score again, until he

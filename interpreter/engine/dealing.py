@@ -1,5 +1,5 @@
 """The start of a game and of each deal: the cut, the election, the deal, the turn-up and the
-six-pack count (catalogue E46, E47)."""
+six-pack count (an uncredited handbook; Herring, Rules for 6-pack Bezique)."""
 
 from __future__ import annotations
 
@@ -121,10 +121,10 @@ def deal(rules: Rules, state: State) -> None:
 
 
 def count_guess(rules: Rules, state: State) -> None:
-    """The six-pack deal-count bonuses (catalogue E46, E47): the dealer lifts a packet off the
-    pack, hoping for exactly the cards the deal needs; the non-dealer guesses its size.  The
-    engine makes both a chance event, each within three cards of the target, unless the game
-    was created with ``count_guess=(lifted, guessed)``."""
+    """The six-pack deal-count bonuses (an uncredited handbook; Herring): the dealer lifts a
+    packet off the pack, hoping for exactly the cards the deal needs; the non-dealer guesses its
+    size.  The engine makes both a chance event, each within three cards of the target, unless
+    the game was created with ``count_guess=(lifted, guessed)``."""
     rule = rules.dealing.count_guess
     if rule is None:
         return

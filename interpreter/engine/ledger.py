@@ -94,7 +94,7 @@ class Proposal:
     def _side(self) -> bool:
         """Whether a partner's declarations are part of this one's history: béziques from
         either partner's cards (Britannica), or any combination a partner's table may supply
-        (BC-4: not one the partner could not legally declare)."""
+        (bicyclecards.com: not one the partner could not legally declare)."""
         reuse = self.rules.reuse
         if reuse.partner_multi:
             return self.combo.shape is Shape.BEZIQUE
@@ -208,7 +208,7 @@ def _once_per_kind(p: Proposal) -> str | None:
 
 
 def _reform(p: Proposal) -> str | None:
-    """Re-forming (Rubicon, laws 34, 35; catalogue §5.1 rule 4): a combination may be formed
+    """Re-forming (Rubicon: Hoyle; laws 34, 35): a combination may be formed
     again when a new card takes the place of one played away; marriages re-pair per
     ``reuse.marriage_repair``."""
     reuse = p.rules.reuse
@@ -323,8 +323,9 @@ def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> st
 
 def partner_may_supply(rules: Rules, combo: Combo) -> bool:
     """Britannica, partnership play: double and triple bézique may be made up from either
-    partner's declared cards.  BC-4: any combination may be made with the partner's declared
-    cards, except double and triple bézique, whose cards all come from one player."""
+    partner's declared cards.  bicyclecards.com: any combination may be made with the
+    partner's declared cards, except double and triple bézique, whose cards all come from one
+    player."""
     multiple = combo.shape is Shape.BEZIQUE and combo.count >= 2
     reuse = rules.reuse
     return (reuse.partner_multi and multiple) or (reuse.partner_any and not multiple)

@@ -140,7 +140,7 @@ class CarteBlanche(_NoCards):
 
 @dataclass(frozen=True, slots=True)
 class Yield(_NoCards):
-    """Pass the right to declare after this trick to the partner (BC-4)."""
+    """Pass the right to declare after this trick to the partner (bicyclecards.com)."""
 
     @property
     def kind(self) -> str:

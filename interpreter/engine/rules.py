@@ -96,7 +96,7 @@ class ReuseRules:
     partner_cards: PartnerCards
     reform_with_added: tuple[str, ...]
     partner_multi: bool = field(init=False)  # béziques from either partner's declared cards
-    partner_any: bool = field(init=False)  # any combination on a partner's table (BC-4)
+    partner_any: bool = field(init=False)  # any combination on a partner's table (bicyclecards.com)
     partner_used: bool = field(init=False)  # a partner's declared cards may serve at all
 
     def __post_init__(self) -> None:

@@ -1,5 +1,6 @@
-"""The value of a one-deal game: the Portland Club's laws 56–61 and their variants
-(catalogue §5.2, C14–C17), driven by the variant's ``[settlement]`` and ``[brisques]`` data.
+"""The value of a one-deal game: the Portland Club's laws 56–61 as printed in Hoyle, and the
+readings of other sources (the modern Rubicon summary's tie rule and rubicon value), driven by
+the variant's ``[settlement]`` and ``[brisques]`` data.
 
 ``settle`` is a pure function of the two final scores (without brisques) and the brisque points.
 """
@@ -140,7 +141,7 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
 
 def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int]) -> Settled:
     """The modern summary: rounded scores decide; a rounded tie counts the brisques and rounds
-    again; a tie still gives the higher actual score a difference of 100 (catalogue C14)."""
+    again; a tie still gives the higher actual score a difference of 100."""
     rounded = (floor100(scores[0]), floor100(scores[1]))
     by_brisques, forced = False, False
     if rounded[0] == rounded[1]:

@@ -1,5 +1,6 @@
 """The seven of trumps: turned up, exchanged for the turn-up, shown, played, or won in a trick
-(Hoyle; laws 17–19 of the Portland Club; Enquire Within 123 iii; catalogue C4).
+(Hoyle; the Britannica, and its Polish Bézique for the seven won in a trick; Enquire Within
+123 iii, iv).
 
 Its legality (:func:`exchange_problem`, :func:`show_problem`), its moves and its effects live
 here; the move list and the refusal of an illegal move use the same checks."""

@@ -1,4 +1,5 @@
-"""Tricks: which card may be played, who wins, and what the winner takes (catalogue §5.3).
+"""Tricks: which card may be played, who wins, and what the winner takes (Hoyle; Britannica;
+Enquire Within 123 v, vi; law 55).
 
 While the stock lasts any card held may be played.  In the last tricks the endgame duties
 narrow the choice step by step (:func:`_narrowing`): each step keeps the cards that satisfy one

@@ -89,8 +89,8 @@ def score_problem(rules: Rules, state: State, player: int, entry: Entry) -> str 
 
 
 def yield_problem(rules: Rules, state: State, player: int) -> str | None:
-    """BC-4: the winner of a trick may pass the right to declare to his partner, before he
-    declares anything himself."""
+    """bicyclecards.com: the winner of a trick may pass the right to declare to his partner,
+    before he declares anything himself."""
     if rules.declare.right is not DeclareRight.WINNER_MAY_PASS:
         return "in this variant the right to declare is not passed to the partner"
     if not rules.partners(player):

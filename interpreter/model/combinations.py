@@ -121,7 +121,8 @@ class BeziquePair(Block):
 
 class BeziqueCards(Block):
     """Which queen and jack make bézique.  ``when_trump`` entries override the default pair for
-    the listed trump suits (Q♣ + J♥ when spades or diamonds are trumps, catalogue C3)."""
+    the listed trump suits (Q♣ + J♥ when spades or diamonds are trumps: the variation of
+    Enquire Within 124 ii)."""
 
     queen: str | None = Field(
         default="QS",

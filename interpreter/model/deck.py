@@ -40,7 +40,7 @@ class Deck(Block):
     endgame_ranks: tuple[RankLetter, ...] = Field(
         default=(),
         description="Rank order in the last tricks, highest first; empty means the same as "
-        "`ranks` (catalogue C8).",
+        "`ranks`; Hoyle notes that some put the ten below the knave there.",
     )
     jokers: StrictInt = Field(
         default=0,
@@ -69,7 +69,7 @@ class Cut(Block):
     rule: CutRule = Field(
         default=CutRule.HIGH_CHOOSES,
         description="Who deals first: the higher cut chooses (Hoyle, law 6), the higher cut "
-        "deals (Britannica) or the lower cut deals (catalogue C26).",
+        "deals (Britannica) or the lower cut deals (cardgametutorials.com).",
     )
 
 
@@ -121,7 +121,8 @@ class Deal(Block):
         "(with two players the deal alternates), or the winner of the last trick.",
     )
     count_guess: CountGuess | None = Field(
-        default=None, description="The six-pack deal-count bonuses (catalogue E46, E47)."
+        default=None,
+        description="The six-pack deal-count bonuses (an uncredited handbook; Herring).",
     )
 
 

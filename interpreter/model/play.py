@@ -96,7 +96,7 @@ class Play(Block):
     )
     draw_order: DrawOrder = Field(
         default=DrawOrder.WINNER_THEN_LEFT,
-        description="The trick winner draws first, then each player to his left (C34).",
+        description="The trick winner draws first, then each player to his left.",
     )
     odd_stock_card: OddStockCard = Field(
         default=OddStockCard.NOT_DRAWN,
@@ -151,7 +151,7 @@ class Declare(Block):
         default=PerTrick.ONE,
         description="one: one combination scored per trick won (Hoyle, law 43); disjoint_many: "
         "several if no card is shared (Britannica); one_per_kind: several of different kinds, "
-        "sharing cards (Polish compound declarations; the catalogue's one_per_class) (C2).",
+        "sharing cards (the Britannica's compound declarations in Polish Bézique).",
     )
     pending_allowed: StrictBool = Field(
         default=True,
@@ -161,8 +161,8 @@ class Declare(Block):
     fresh_card_required: FreshCard = Field(
         default=FreshCard.SAME_CLASS,
         description="A declaration must contain a card never declared before: never, in the "
-        "same class (Foster), or always (Britannica) (catalogue C9); from_hand: a card from "
-        "the hand, not only cards lying on the table (Haitian).",
+        "same class (Foster), or always (Britannica); from_hand: a card from the hand, not "
+        "only cards lying on the table (Haitian).",
     )
     after_stock_exhausted: StrictBool = Field(
         default=False, description="Declarations continue in the last tricks (Polish)."
@@ -179,7 +179,8 @@ class Declare(Block):
     )
     partner_consultation: StrictBool = Field(
         default=False,
-        description="Partners may ask each other whether they have anything to declare (EW).",
+        description="Partners may ask each other whether they have anything to declare "
+        "(Enquire Within 129 ii).",
     )
 
 
@@ -206,7 +207,7 @@ class PartnerCards(StrEnum):
 
 
 class Reuse(Block):
-    """When a card already declared may score again (catalogue §5.1)."""
+    """When a card already declared may score again (Hoyle; Enquire Within 125; laws 34–38)."""
 
     mode: ReuseMode = Field(
         default=ReuseMode.ONCE_PER_KIND,
@@ -224,7 +225,11 @@ class Reuse(Block):
         description="With reform: re-forming needs a declared card to have been played first.",
     )
     marriage_repair: MarriageRepair = Field(
-        default=MarriageRepair.NONE, description="Re-pairing of declared kings and queens (C10)."
+        default=MarriageRepair.NONE,
+        description="Re-pairing of declared kings and queens: none; widow, a king or queen "
+        "whose partner has been played may marry again (the Britannica's Grand Bézique); "
+        "cross_pair, two marriages of one suit make two more, each king with the other queen "
+        "(Hoyle's Rubicon).",
     )
     repair_kinds: tuple[Identifier, ...] = Field(
         default=("marriage",),
@@ -232,13 +237,14 @@ class Reuse(Block):
     )
     multi_bezique_extension: StrictBool = Field(
         default=False,
-        description="A bézique already used in a double may be used in a second double (EB9).",
+        description="A bézique already used in a double may be used in a second double "
+        "(Britannica).",
     )
     partner_cards: PartnerCards = Field(
         default=PartnerCards.OWN_ONLY,
-        description="Use of a partner's declared cards (C23): none; partner_table, any "
-        "combination but a multiple bézique may take cards from the partner's table, with at "
-        "least one of the player's own, within what the partner could declare (BC-4); "
+        description="Use of a partner's declared cards: none; partner_table, any combination "
+        "but a multiple bézique may take cards from the partner's table, with at least one of "
+        "the player's own, within what the partner could declare (bicyclecards.com); "
         "either_hand_for_multi_bezique, only double and triple bézique (Britannica).",
     )
     reform_with_added: tuple[Identifier, ...] = Field(
@@ -261,7 +267,7 @@ class SevenScore(StrEnum):
 
 
 class Seven(Block):
-    """The seven of trumps (catalogue C4)."""
+    """The seven of trumps (Hoyle; Britannica; Enquire Within 123 iii, iv)."""
 
     rank: RankLetter = Field(default="7", description="The rank that is 'the seven'.")
     turned_up_points: Points = Field(
@@ -308,7 +314,7 @@ class CarteBlanche(Block):
     window: CarteBlancheWindow = Field(
         default=CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY,
         description="Declared before the player's first card (law 15); Foster's window, "
-        "before the first trick (C18), is refused as not supported yet.",
+        "before the first trick, is refused as not supported yet.",
     )
     repeat_on_noncourt_draw: StrictBool = Field(
         default=True,
@@ -369,11 +375,14 @@ class RevokePenalty(StrEnum):
 
 
 class Endgame(Block):
-    """The play once the stock is exhausted (catalogue §5.3)."""
+    """The play once the stock is exhausted (Hoyle; Britannica; Enquire Within 123 v–vii;
+    law 55)."""
 
     follow_suit: StrictBool = Field(default=True, description="Must follow suit if able.")
     must_head: StrictBool = Field(
-        default=True, description="Must win the trick if able with a card of the suit led (C6)."
+        default=True,
+        description="Must win the trick if able with a card of the suit led (Britannica, "
+        "Enquire Within 123 vi, law 55; Hoyle asks only to follow suit).",
     )
     must_trump_if_void: TrumpIfVoid = Field(
         default=TrumpIfVoid.YES,
@@ -385,7 +394,8 @@ class Endgame(Block):
         description="What a player must beat: the best card so far, or the card led.",
     )
     partner_exempt: StrictBool = Field(
-        default=False, description="No duty to beat a partner's winning card (BC-4: false)."
+        default=False,
+        description="No duty to beat a partner's winning card (bicyclecards.com: false).",
     )
     mode: EndgameMode = Field(
         default=EndgameMode.ALL_PLAYERS,

@@ -21,7 +21,7 @@ class LastTrick(Block):
     which: WhichTrick = Field(
         default=WhichTrick.FINAL,
         description="final: the last trick of the hand (Hoyle's 32nd); last_stock_trick: the "
-        "trick that exhausts the stock (Enquire Within's variant, the 24th) (catalogue C1).",
+        "trick that exhausts the stock (Enquire Within's variant, the 24th).",
     )
     mandatory: StrictBool = Field(
         default=False, description="The winner is bound to score it (law 54)."
@@ -70,7 +70,7 @@ class Brisques(Block):
     timing: BrisqueTiming = Field(
         default=BrisqueTiming.ON_TRICK,
         description="Scored as each trick is won (Hoyle's 'better rule') or counted at the end "
-        "of the hand, the non-dealer first (Enquire Within) (catalogue C5).",
+        "of the hand, the non-dealer first (Enquire Within).",
     )
 
 
@@ -91,12 +91,16 @@ class Game(Block):
         default=GameFormat.RACE, description="race: deals until a player reaches the target."
     )
     target: StrictInt = Field(
-        default=1000, ge=1, le=1_000_000, description="Points that win a race game (C25)."
+        default=1000,
+        ge=1,
+        le=1_000_000,
+        description="Points that win a race game (Hoyle, Britannica: 1000).",
     )
     win_check: WinCheck = Field(
         default=WinCheck.END_OF_DEAL,
-        description="When the target is checked: at the end of each deal (C33), or the "
-        "moment a side reaches it, even in the middle of a deal (immediate).",
+        description="When the target is checked: at the end of each deal, as Enquire Within "
+        "123 x counts out a game (end_of_deal), or the moment a side reaches it, even in the "
+        "middle of a deal (immediate).",
     )
     double_below: Points = Field(
         default=0,
@@ -129,7 +133,7 @@ class Rounding(StrEnum):
 
 
 class Settlement(Block):
-    """How a one-deal game is valued (laws 56–61, catalogue §5.2)."""
+    """How a one-deal game is valued (laws 56–61)."""
 
     game_bonus: Points = Field(default=500, description="Added to the difference (law 57).")
     min_difference: Points = Field(default=100, description="A smaller difference counts as this.")
@@ -140,17 +144,20 @@ class Settlement(Block):
     rounding: Rounding = Field(
         default=Rounding.FLOOR_EACH,
         description="Fractions of a hundred dropped from each score (Hoyle) or from the "
-        "result (C16).",
+        "result (another reading of 'excluding fractions of a hundred' in laws 57 and 58).",
     )
     formula: RubiconFormula = Field(
         default=RubiconFormula.ADD_SCORES,
         description="Rubiconed loser: the winner adds both scores (law 58) or the modern "
-        "summary's difference plus an extra (C15).",
+        "summary's difference plus an extra.",
     )
     tie_rule: TieRule = Field(
         default=TieRule.RAW_THEN_BRISQUES_THEN_VOID,
-        description="Who wins on equal scores (C14).",
+        description="Who wins on equal scores: the brisques decide equal raw scores, and a tie "
+        "after them voids the game (Hoyle; law 61); or the brisques decide equal rounded "
+        "scores, then the higher actual score (the modern summary).",
     )
     brisques_can_flip_winner: StrictBool = Field(
-        default=False, description="Law 60: brisques added may reverse the order (C17)."
+        default=False,
+        description="Law 60: brisques added may reverse the order (the laws do not settle it).",
     )
