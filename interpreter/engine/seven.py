@@ -155,9 +155,10 @@ def exchange(rules: Rules, state: State, card: int) -> None:
         if rules.brisque[old]:
             tricks.credit_brisques(rules, state, player, 1, (old,))
     else:
-        table.hands[player].discard(card)
+        if card in table.hands[player]:
+            table.hands[player].discard(card)
+            table.forget(player, card, rules.face)
         table.tables[player].discard(card)
-        table.known[player].discard(card)
         table.hands[player].add(old)
         table.known[player].add(old)
         if rules.seven_taken_barred:

@@ -13,7 +13,7 @@ fails there.  Nothing of a higher module (views, bots) is stored here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -224,6 +224,22 @@ class Table:
 
     def holds(self, player: int, card: int) -> bool:
         return card in self.hands[player] or card in self.tables[player]
+
+    def forget(self, player: int, card: int, face: Sequence[str]) -> None:
+        """``card`` has left ``player``'s hand in sight of all, but the others cannot tell
+        one copy of a face from another: they saw a card of that face go, so one copy of it
+        that they knew to be in the hand is known no longer (the card itself, if it was one;
+        else the first such copy).  What a view says is known then depends on what was seen,
+        never on which hidden copy the engine happened to take."""
+        known = self.known[player]
+        if card in known:
+            known.discard(card)
+            return
+        wanted = face[card]
+        for other in sorted(known):
+            if face[other] == wanted:
+                known.discard(other)
+                return
 
 
 @dataclass(frozen=True, slots=True)

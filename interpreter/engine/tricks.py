@@ -299,7 +299,8 @@ def play(rules: Rules, state: State, card: int) -> None:
         table.tables[player].discard(card)
     else:
         table.hands[player].discard(card)
-        table.known[player].discard(card)
+        if table.known[player]:
+            table.forget(player, card, rules.face)
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)

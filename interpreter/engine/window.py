@@ -231,7 +231,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
                 table.known[player].add(card)
                 continue
             table.hands[player].discard(card)
-            table.known[player].discard(card)
+            table.forget(player, card, rules.face)
             table.tables[player].add(card)
     faces = tuple(rules.face[c] for c in sorted(cards))
     if scored:
