@@ -322,7 +322,7 @@ def test_a_misspelt_combination_id_is_named_with_the_nearest(tmp_path: Path) -> 
         tmp_path, OVERLAY + '\n[[combinations]]\nid = "double_bezque"\npoints = 1000\n'
     )
     assert found == [
-        "house.toml:6: combinations[9].id: no inherited combination has the id "
+        "house.toml:6: combinations[0].id: no inherited combination has the id "
         "'double_bezque' (did you mean 'double_bezique'?); a new id adds a combination, which "
         "needs a shape (one of 'same_suit', 'same_rank', 'bezique')"
     ]

@@ -298,10 +298,46 @@ def test_typo_in_an_overlaid_combination_points_at_the_overlay(here: Path) -> No
         pionts = 150
         """,
     )
-    index = [c.id for c in load_variant("bezique").combinations].index("four_aces")
+    # Named as written in the overlay: its first [[combinations]] entry, whatever the place of
+    # four_aces among the inherited combinations.
     assert problems("mine.toml") == [
-        f"mine.toml:5: combinations[{index}].pionts: unknown key (did you mean 'points'?)"
+        "mine.toml:5: combinations[0].pionts: unknown key (did you mean 'points'?)"
     ]
+
+
+def test_an_overlays_combinations_are_named_by_their_place_in_the_overlay(here: Path) -> None:
+    """Each error names the entry as the file it points at holds it (the second
+    [[combinations]] of the overlay is combinations[1]), schema and semantic errors alike."""
+    write(
+        here,
+        "mine.toml",
+        """\
+        extends = "bezique"
+
+        [[combinations]]
+        id = "marriage_common"
+        points = 30
+
+        [[combinations]]
+        id = "bezique"
+        points = -40
+
+        [[combinations]]
+        id = "four_nines"
+        shape = "same_rank"
+        of = "6"
+        count = 4
+        points = 90
+        class = "fours"
+        """,
+    )
+    assert problems("mine.toml") == [
+        "mine.toml:9: combinations[1].points: Input should be greater than or equal to 0 (got -40)"
+    ]
+    text = (here / "mine.toml").read_text(encoding="utf-8").replace("points = -40", "points = 40")
+    (here / "mine.toml").write_text(text, encoding="utf-8")
+    found = problems("mine.toml")
+    assert len(found) == 1 and found[0].startswith("mine.toml:14: combinations[2].of: ")
 
 
 def test_errors_of_an_overlay_and_of_its_base_keep_their_lines(here: Path) -> None:

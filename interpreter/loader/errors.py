@@ -18,7 +18,6 @@ from interpreter.loader import schema
 from interpreter.loader.diagnostics import (
     Diagnostic,
     KeyPath,
-    at,
     format_path,
     suggest,
     toml_repr,
@@ -54,7 +53,7 @@ def validation_diagnostics(error: ValidationError, doc: Doc) -> list[Diagnostic]
         if detail["type"] == "too_short" and detail["loc"] in holders:
             continue  # an array whose items all failed: the items' errors say more
         path, message = _describe(detail, doc)
-        found.append(at(doc.locate(path), path, message))
+        found.append(doc.at(path, message))
     return sorted(found, key=lambda d: (d.file, d.line or 0))
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from interpreter.loader.diagnostics import Diagnostic, VariantError, at
+from interpreter.loader.diagnostics import Diagnostic, VariantError
 from interpreter.loader.errors import validation_diagnostics
 from interpreter.loader.files import collection_members, toml_files
 from interpreter.loader.gather import Gathering, gather, gather_text, resolve_extends
@@ -135,5 +135,5 @@ def validate_document(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
         problems += validation_diagnostics(error, doc)
         return None
     for problem in semantic_problems(variant, doc.locate):
-        problems.append(at(doc.locate(problem.path), problem.path, problem.message))
+        problems.append(doc.at(problem.path, problem.message))
     return variant

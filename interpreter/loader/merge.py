@@ -98,6 +98,13 @@ class Doc:
         """The file and line of ``path``, or of its nearest ancestor that has one."""
         return origin_of(self.site(path))
 
+    def at(self, path: KeyPath, message: str) -> Diagnostic:
+        """A diagnostic about the value at ``path``, named as it is written in the file the
+        diagnostic names: an overlay's first ``[[combinations]]`` entry is ``combinations[0]``
+        of the overlay, whatever its place among the inherited combinations."""
+        site = self.site(path)
+        return at(origin_of(site), site.path if isinstance(site, Written) else path, message)
+
     def _node(self, path: KeyPath) -> Origins | None:
         node: Origins | None = self.origins
         for key in path:
