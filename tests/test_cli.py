@@ -362,11 +362,18 @@ def test_replay_rejects_a_corrupt_record_without_a_traceback(
 def test_simulate_and_play_write_records_that_replay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, _ = run_cli(
+    code, _, err = run_cli(
         capsys, "simulate", "rubicon", "--deals", "2", "--record", str(tmp_path / "sim"), "--json"
     )
     files = sorted((tmp_path / "sim").glob("*.toml"))
     assert code == 0 and len(files) == 2
+    assert f"2 game record(s) written to {tmp_path / 'sim'}" in " ".join(err.split())
+    # Two deals finish no race to 1000: nothing is written, and simulate says why.
+    code, _, err = run_cli(
+        capsys, "simulate", "bezique", "--deals", "2", "--record", str(tmp_path / "race")
+    )
+    assert code == 0 and not list((tmp_path / "race").glob("*.toml"))
+    assert "no game finished" in " ".join(err.split())
     for file in files:
         assert run_cli(capsys, "replay", str(file))[0] == 0
     answers = iter(["1"] * 20)

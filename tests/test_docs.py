@@ -231,3 +231,27 @@ def test_the_authoring_guide_counts_and_names_every_shipped_variant() -> None:
     header = next(line for line in section.splitlines() if line.startswith("| key |"))
     listed = set(re.findall(r"`([a-z-]+)`", header + paragraph))
     assert set(names) <= listed, set(names) - listed
+
+
+def test_the_readme_names_every_shipped_variant() -> None:
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("`VARIANT` is a shipped name") :].split("\n\n")[0]
+    named = set(re.findall(r"`([a-z-]+)`", paragraph))
+    assert set(shipped_variant_names()) <= named, set(shipped_variant_names()) - named
+
+
+def test_the_command_line_page_lists_every_sub_command_in_its_synopsis() -> None:
+    from interpreter.cli.options import parser
+
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    synopsis = page.split("```")[1]
+    listed = [line.split()[1] for line in synopsis.splitlines() if line.startswith("bezique ")]
+    commands = next(
+        action.choices
+        for action in parser()._actions
+        if isinstance(action.choices, dict) and "simulate" in action.choices
+    )
+    assert sorted(listed) == sorted(commands)
+    words = ["twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
+    stated = re.search(r"with the (\w+) sub-commands", page)
+    assert stated and words.index(stated[1]) + 12 == len(commands)

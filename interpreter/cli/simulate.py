@@ -78,7 +78,19 @@ def simulate_command(args: argparse.Namespace) -> int:
         print(json.dumps(summary.as_json(), ensure_ascii=False))
     else:
         print_summary(out, variant, summary, repeated=_repeated(args.agents, agents))
+    if args.record is not None:
+        err.print(records_written(summary.games, args.record), markup=False, highlight=False)
     return 0
+
+
+def records_written(games: int, folder: str) -> str:
+    """What ``--record`` wrote: a record per finished game, so none when no game finished."""
+    if games:
+        return f"{games} game record(s) written to {folder}"
+    return (
+        f"no game record written to {folder}: a record is written for each finished game, "
+        "and no game finished (a race to the target needs more deals)"
+    )
 
 
 def check_agents(agents: Sequence[str]) -> None:
