@@ -35,6 +35,13 @@ def test_bad_cards_are_refused_with_a_reason(text: str) -> None:
         parse_face(text)
 
 
+@pytest.mark.parametrize("text", ["knave of diamonds", "queen", "QSS", "100S"])
+def test_words_are_refused_whole_not_cut_into_a_rank_and_a_suit(text: str) -> None:
+    with pytest.raises(CardSyntaxError) as refused:
+        parse_face(text)
+    assert str(refused.value) == f"{text!r} is not a card (write rank then suit, e.g. QS or Q♠)"
+
+
 def test_the_pretty_form_uses_suit_symbols() -> None:
     assert [f.pretty for f in parse_faces("AS TH KD QC")] == ["A♠", "T♥", "K♦", "Q♣"]
 
