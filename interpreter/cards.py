@@ -95,7 +95,7 @@ def parse_face(text: str) -> Face:
     token = text.strip()
     if token.upper() in _JOKER_SPELLINGS:
         return JOKER_FACE
-    rank_part, suit_part = token[:-1], token[-1]
+    rank_part, suit_part = token[:-1], token[-1:]
     if len(token) < 2 or (len(rank_part) > 1 and rank_part != "10"):  # 'knave of diamonds'
         raise CardSyntaxError(f"{text!r} is not a card (write rank then suit, e.g. QS or Q♠)")
     rank = "T" if rank_part == "10" else rank_part.upper()
