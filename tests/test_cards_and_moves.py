@@ -97,3 +97,19 @@ def test_a_view_shows_only_what_its_player_may_know() -> None:
         assert len(view.known[other]) <= len(state.hands[other])
         assert not game.view(other).legal_moves  # not his turn: no moves
         game.step(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("play", "'play' takes one card, e.g. 'play QS'"),
+        ("exchange", "'exchange' takes one card, e.g. 'exchange 7H' (the seven of trumps)"),
+        ("show 7H 7S", "'show' takes one card, e.g. 'show 7H' (the seven of trumps)"),
+    ],
+)
+def test_a_move_without_its_card_is_refused_with_an_example_that_can_be_legal(
+    text: str, said: str
+) -> None:
+    with pytest.raises(MoveSyntaxError) as refused:
+        normalize(text)
+    assert str(refused.value) == said

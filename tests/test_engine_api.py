@@ -313,6 +313,26 @@ def test_an_illegal_move_object_is_refused_with_the_reason_of_the_rule() -> None
         game.apply(declaration)
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("royal_marriage", "'marriage_royal' (royal marriage)"),  # the name players see
+        ("marriage", "'marriage_royal' (royal marriage) or 'marriage_common' (common marriage)"),
+        ("double_bezque", "'double_bezique' (double bézique)"),
+    ],
+)
+def test_a_mistyped_combination_is_refused_with_the_ids_it_may_mean(typed: str, meant: str) -> None:
+    game = Game.new(Rules(shipped("bezique")), seed=1)
+    rng = random.Random(1)
+    while game.phase is not Phase.DECLARE:
+        game.step(rng.choice(game.legal_moves()))
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(f"declare {typed} KH QH")
+    assert str(refused.value.reason).startswith(
+        f"there is no combination {typed!r} in this variant (did you mean {meant}"
+    )
+
+
 # -- copies --------------------------------------------------------------------------------------
 def test_a_copy_is_independent_in_every_field() -> None:
     game = _midgame("four-handed-partners", seed=2, steps=60)

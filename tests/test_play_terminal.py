@@ -111,6 +111,9 @@ def test_help_gives_the_commands_and_the_notation() -> None:
     help_text = run.stdout.split("> ", 1)[1]
     for words in ("hint", "undo", "quit", "declare bezique Q♠ J♦", "S H D C", "A♠*1"):
         assert words in help_text
+    # the ids to type after 'declare', with the names the screen shows
+    flat = " ".join(help_text.replace("\u00a0", " ").split())
+    assert "marriage_royal (royal marriage)" in flat and "double_bezique (double bézique)" in flat
 
 
 def test_undo_is_for_practice_games_and_takes_back_the_bots_replies(tmp_path: Path) -> None:

@@ -219,7 +219,8 @@ def normalize(text: str) -> str:
         return command
     if command in _CARD_COMMANDS:
         if len(words) != 2:
-            raise MoveSyntaxError(f"{command!r} takes one card, e.g. '{command} QS'")
+            example = "QS'" if command == "play" else "7H' (the seven of trumps)"
+            raise MoveSyntaxError(f"{command!r} takes one card, e.g. '{command} {example}")
         return f"{command} {_card_token(words[1])}"
     if command == "score":
         if len(words) != 2 or not words[1].isdigit():

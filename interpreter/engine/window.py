@@ -143,15 +143,28 @@ def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 
 # -- refusals ----------------------------------------------------------------------------------
+def _nearest(rules: Rules, typed: str) -> str:
+    """The combinations a mistyped id may mean, by their ids and by the names players see
+    (``royal_marriage`` is the royal marriage, whose id is ``marriage_royal``)."""
+    spelled = {combo.id: combo.id for combo in rules.combos}
+    for combo in rules.combos:
+        spelled.setdefault(combo.name.replace(" ", "_").replace("é", "e"), combo.id)
+    wanted = typed.replace("é", "e")
+    close = difflib.get_close_matches(wanted, list(spelled), n=4, cutoff=0.6)
+    meant = list(dict.fromkeys(spelled[word] for word in close))[:3]
+    if not meant:
+        return ""
+    named = [f"{ident!r} ({rules.combo_by_id[ident].name})" for ident in meant]
+    return f" (did you mean {' or '.join(named)}?)"
+
+
 def declare_refusal(
     rules: Rules, state: State, player: int, combo_id: str, tokens: list[str]
 ) -> str:
     """Why ``declare COMBO CARDS`` is not legal now."""
     combo = rules.combo_by_id.get(combo_id)
     if combo is None:
-        close = difflib.get_close_matches(combo_id, list(rules.combo_by_id), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"there is no combination {combo_id!r} in this variant{hint}"
+        return f"there is no combination {combo_id!r} in this variant{_nearest(rules, combo_id)}"
     labels = labels_held(rules, state, player)
     used: dict[str, int] = {}
     cards: list[int] = []

@@ -25,6 +25,7 @@ from interpreter.engine import (
     MoveSyntaxError,
     Phase,
     PlayerView,
+    Rules,
 )
 from interpreter.model import Variant
 from interpreter.play.deal_end import breakdown, game_over
@@ -71,6 +72,12 @@ HELP = "\n".join(
     ]
 )
 """What ``help`` prints: the commands and the notation, short."""
+
+
+def combinations_help(rules: Rules) -> str:
+    """The ids to type after ``declare``, with the names the screen shows."""
+    named = [f"{combo.id} ({combo.name})" for combo in rules.combos]
+    return "Combinations (declare ID cards…): " + _items(*named)
 
 
 class Quit(Exception):
@@ -265,6 +272,7 @@ class Session:
             raise Quit
         if command == "help":
             say(HELP)
+            say(combinations_help(self.game.rules))
         elif command == "hint":
             say(self.hint())
         elif command == "practice":
