@@ -257,6 +257,11 @@ def test_the_example_bot_of_the_guide_plays_duplicate_deals(tmp_path: Path) -> N
         ),
         ("outside_bots:Nameless", "does not follow the agent protocol: it has no name"),
         (
+            "outside_bots:Engineish",
+            "Engineish does not follow the agent protocol: its choose(self, game, seat) must "
+            "take one argument, the view (choose(self, view) in the class)",
+        ),
+        (
             "outside_bots:Demanding",
             "Demanding() needs 'depth', but an agent is made with only rules=",
         ),

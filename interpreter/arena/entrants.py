@@ -102,12 +102,36 @@ def agent_class(spec: str) -> type:
         found = getattr(found, part)
     if not isinstance(found, type):
         raise AgentError(f"agent {spec!r}: {class_name} is a {type(found).__name__}, not a class")
-    if not callable(getattr(found, "choose", None)):
+    choose = getattr(found, "choose", None)
+    if not callable(choose):
         raise AgentError(
             f"agent {spec!r}: {class_name} does not follow the agent protocol: it has no "
             "choose(view) method"
         )
+    _check_choose(choose, f"agent {spec!r}: {class_name}", bound=False)
     return found
+
+
+_STARS: dict[inspect._ParameterKind, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    inspect.Parameter.VAR_KEYWORD: "**",
+}
+
+
+def _check_choose(choose: Any, what: str, *, bound: bool) -> None:
+    """``choose`` can be called with the view alone (after ``self``, when not ``bound``)."""
+    try:
+        signature = inspect.signature(choose)
+    except (TypeError, ValueError):  # no signature to read (written in C): trusted
+        return
+    try:
+        signature.bind(*[None] * (1 if bound else 2))
+    except TypeError:
+        shown = ", ".join(_STARS.get(p.kind, "") + p.name for p in signature.parameters.values())
+        raise AgentError(
+            f"{what} does not follow the agent protocol: its choose({shown}) must take one "
+            "argument, the view (choose(self, view) in the class)"
+        ) from None
 
 
 def _keywords(spec: str, cls: type) -> tuple[str, ...]:
@@ -143,10 +167,12 @@ def _check_object(agent: object, spec: str) -> None:
         raise AgentError(
             f"{what} does not follow the agent protocol: it has no name (a non-empty string)"
         )
-    if not callable(getattr(agent, "choose", None)):
+    choose = getattr(agent, "choose", None)
+    if not callable(choose):
         raise AgentError(
             f"{what} does not follow the agent protocol: it has no choose(view) method"
         )
+    _check_choose(choose, what, bound=True)
 
 
 def checked(agent: Agent, label: str) -> Callable[[PlayerView], Move]:
