@@ -45,8 +45,8 @@ def test_the_sampling_bot_does_not_read_the_hidden_cards() -> None:
     while game.deals_finished == 0 and checked < 4:
         if game.to_act == 0 and len(game.legal_moves()) > 1:
             world = game.resample(0, random.Random(checked))
-            first = sampler(rules, worlds=2, seed=9).choose(game, 0)  # type: ignore[operator]
-            second = sampler(rules, worlds=2, seed=9).choose(world, 0)  # type: ignore[operator]
+            first = sampler(rules, worlds=2, seed=9).best(game, 0)  # type: ignore[operator]
+            second = sampler(rules, worlds=2, seed=9).best(world, 0)  # type: ignore[operator]
             assert str(first) == str(second)
             checked += 1
         game.step(rng.choice(game.legal_moves()))
