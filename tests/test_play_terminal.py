@@ -396,3 +396,15 @@ def test_asked_again_in_the_same_position_the_hint_is_the_same() -> None:
             assert first[0] in game.legal_moves()
         game.step(pick.choice(game.legal_moves()))
     assert asked == 12
+
+
+def test_after_winning_a_trick_the_screen_says_so_and_how_to_go_on() -> None:
+    run = bezique("play", "bezique", "--seed", "3", answers=["1"] * 12)
+    screens = run.stdout.split("Deal 1 · ")[1:]
+    declaring = [screen for screen in screens if "You may declare now" in screen]
+    assert declaring, "the person never won a trick in twelve moves"
+    for screen in declaring:
+        assert screen.startswith("trick ") and " won by you · " in screen.splitlines()[0]
+        assert "'draw' (or its number) when you are done" in screen
+    playing = [screen for screen in screens if "You may declare now" not in screen]
+    assert playing and all(" won by " not in screen.splitlines()[0] for screen in playing)

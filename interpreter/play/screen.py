@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from interpreter.cards import SUIT_SYMBOLS, Face
-from interpreter.engine import Event, EventKind, Game, IllegalMoveError, Move, PlayerView, Reason
+from interpreter.engine import (
+    Event,
+    EventKind,
+    Game,
+    IllegalMoveError,
+    Move,
+    Phase,
+    PlayerView,
+    Reason,
+)
 from interpreter.engine import describe as describe_event
 from interpreter.engine.moves import label_face
 from interpreter.play.text import NBSP, plural, together, with_symbols
@@ -45,8 +54,14 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
     scores = " · ".join(together(f"{names[s]} {view.scores[s]}") for s in range(view.players))
     this_deal = " · ".join(str(points) for points in view.deal_points)
+    declaring = view.phase is Phase.DECLARE
+    winner = view.last_trick_winner
+    if declaring and winner is not None:  # between two tricks: the one just won
+        trick = f"trick {view.trick_no} won by {'you' if winner == me else names[winner]}"
+    else:
+        trick = f"trick {view.trick_no + 1}"
     lines = [
-        f"Deal {view.deal_no} · trick {view.trick_no + 1} · trump {trump}{turn_up} · "
+        f"Deal {view.deal_no} · {trick} · trump {trump}{turn_up} · "
         f"stock {plural(view.stock_size, 'card')}",
         f"Scores: {scores} (this deal: {this_deal})",
     ]
@@ -76,6 +91,8 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
         lines.append(f"Tricks lying face up (until a brisque is won): {_faces(view.heap)}")
     if view.trick:
         lines.append("Trick: " + ", ".join(f"{names[s]} {f.pretty}" for s, f in view.trick))
+    if declaring and view.to_act == me:
+        lines.append("You may declare now; 'draw' (or its number) when you are done.")
     return "\n".join(lines)
 
 
