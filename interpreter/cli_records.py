@@ -61,7 +61,9 @@ def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> in
     for result in results:
         totals = [a + b for a, b in zip(totals, result.points, strict=True)]
         gains = ", ".join(
-            f"{record.seats[s] if s < len(record.seats) else f'p{s + 1}'} +{p} ({t})"
+            f"p{s + 1}"
+            + (f" ({record.seats[s]})" if s < len(record.seats) else "")
+            + f" +{p} ({t})"
             for s, (p, t) in enumerate(zip(result.points, totals, strict=True))
         )
         print(f"deal {result.deal}: {gains}")

@@ -93,6 +93,7 @@ class Outcome:
 
     def __str__(self) -> str:
         scores = ", ".join(f"p{seat + 1} {score}" for seat, score in enumerate(self.scores))
-        if self.settlement is not None:
-            return f"{self._who()} ({scores}): {self.reason}"
+        if self.settlement is not None:  # who won is said once, before the scores
+            who = "void game" if self.winner is None else self._who()
+            return f"{who} ({scores}): {self.settlement.explanation}"
         return f"{self._who()} ({scores}) after {self.deals} deal(s): {self.reason}"
