@@ -178,7 +178,16 @@ def test_simulate_is_reproducible_by_seed(capsys: pytest.CaptureFixture[str]) ->
 def test_simulate_prints_a_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "simulate", "bezique-handbook", "--deals", "10")
     assert code == 0
-    assert "deals/s" in out and "Combinations scored" in out and "greedy" in out
+    assert "deals/s" in out and "Combinations (and sevens of trumps) scored" in out
+    assert "greedy" in out
+    # each combination by the name players know, then the id the JSON and the moves use
+    rows = {
+        line.split("│")[1].strip(): line.split("│")[2].strip()
+        for line in out.splitlines()
+        if line.count("│") == 5
+    }
+    assert rows.get("royal marriage") == "marriage_royal", rows
+    assert rows.get("seven of trumps exchanged", "seven_exchange") == "seven_exchange"
 
 
 def test_simulate_rejects_an_unknown_agent(capsys: pytest.CaptureFixture[str]) -> None:

@@ -178,12 +178,20 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
             f"One-deal games: mean value {summary.game_values.mean:.0f}; "
             f"loser rubiconed in {share:.1%}; {summary.void_games} void"
         )
-    combos = Table(title="Combinations scored")
+    from interpreter.play.deal_end import REASONS
+
+    names = {combo.id: combo.name or combo.id for combo in variant.combinations}
+    names.update({str(reason): text for reason, text in REASONS.items()})
+    combos = Table(title="Combinations (and sevens of trumps) scored")
     combos.add_column("combination")
+    combos.add_column("id")
     combos.add_column("times", justify="right")
     combos.add_column("per deal", justify="right")
     for what, count in sorted(summary.combinations.items(), key=lambda item: -item[1]):
-        combos.add_row(escape(what), str(count), f"{count / max(summary.deals, 1):.3f}")
+        shown = names.get(what, what)
+        combos.add_row(
+            escape(shown), escape(what), str(count), f"{count / max(summary.deals, 1):.3f}"
+        )
     out.print(combos)
 
 

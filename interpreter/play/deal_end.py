@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from interpreter.engine import DealResult, Event, EventKind, Game, Reason
 from interpreter.play.text import plural, together
 
-_REASONS = {
-    Reason.SEVEN: "seven of trumps",
-    Reason.SEVEN_EXCHANGE: "seven exchanged",
-    Reason.SEVEN_TURNED_UP: "seven turned up",
+REASONS = {
+    Reason.SEVEN: "seven of trumps shown",
+    Reason.SEVEN_EXCHANGE: "seven of trumps exchanged",
+    Reason.SEVEN_TURNED_UP: "seven of trumps turned up",
     Reason.CARTE_BLANCHE: "carte blanche",
     Reason.DEAL_COUNT: "the count lifted exactly",
     Reason.COUNT_GUESS: "the count guessed",
@@ -72,7 +72,7 @@ def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> st
     for event in scored:
         if event.what in (Reason.BRISQUES, Reason.LAST_TRICK):
             continue
-        label = _REASONS[Reason(event.what)] if event.what in _REASONS else None
+        label = REASONS[Reason(event.what)] if event.what in REASONS else None
         label = label or names.get(event.what, event.what.replace("_", " "))
         totals.setdefault(label, []).append(event.points)
     items = [_times(label, points) for label, points in totals.items()]
