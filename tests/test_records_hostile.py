@@ -369,6 +369,44 @@ def test_two_swapped_plays_that_replay_as_another_game_are_caught_by_the_digest(
     assert "every one legal; the digest matches" in capsys.readouterr().out
 
 
+def test_an_edited_play_refused_later_says_the_digest_does_not_match(tmp_path: Path) -> None:
+    """A play changed for another card the player holds is legal where it stands; the replay
+    fails only where that card is played again, and says an earlier action may be the one."""
+    game = Game.new(load_variant("rubicon"), seed=3)
+    bots = [make_agent("random", game.rules, 3 + seat) for seat in range(2)]
+    recorder = Recorder(game, variant_name="rubicon", seats=["a", "b"], seed=3)
+    while not game.is_over:
+        recorder.step(bots[game.to_act or 0].choose(game.view(game.to_act or 0)))
+    record = recorder.record()
+    hint = "(the actions do not match the record's digest: an earlier one may have been edited)"
+    for index, line in enumerate(record.actions):
+        seat, _, move = line.partition(" ")
+        if not move.startswith("play "):
+            continue
+        edits = []
+        for other in record.actions[index + 1 :]:  # a card its player plays later
+            if other.startswith(f"{seat} play ") and other != line:
+                edits.append(f"{seat} {other.split(' ', 1)[1]}")
+        for edit in edits:
+            actions = [*record.actions[:index], edit, *record.actions[index + 1 :]]
+            path = tmp_path / "edited.toml"
+            path.write_text(write_record(Record(**{**record.__dict__, "actions": actions})))
+            try:
+                replay_file(path, load_variant)
+            except RecordError as error:
+                text = str(error)
+            else:
+                continue
+            if f"action {index + 1}," in text:
+                continue  # refused where it stands: no hint needed there
+            assert text.endswith(hint), text
+            # Without the chance lines the digest cannot be checked before the end: no hint.
+            moves = Record(**{**record.__dict__, "actions": moves_of(actions)})
+            assert not refusal(tmp_path, write_record(moves)).endswith(hint)
+            return
+    pytest.fail("no play could be edited into another legal one")
+
+
 def test_the_recorder_writes_a_digest_that_replays() -> None:
     text = write_record(parse(RUBICON))
     data = tomllib.loads(text)

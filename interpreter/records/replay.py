@@ -11,7 +11,7 @@ from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError, Rules
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.history import RECORDED
 from interpreter.model import Variant
-from interpreter.records.claims import check_claims
+from interpreter.records.claims import actions_digest, check_claims
 from interpreter.records.format import Action, Record, split_action
 from interpreter.records.parsing import parse
 from interpreter.records.place import RecordError
@@ -31,13 +31,20 @@ def replay(record: Record, variant: Variant) -> Game:
     except ValueError as error:
         raise place.error(("deals",), str(error)) from None
     seen = 0
-    for index, line in enumerate(record.actions):
-        action = split_action(line)
+    # An edited action may still be legal where it stands and fail only later.  The digest is
+    # of the game's complete actions: when the record holds them all (its chance lines in
+    # full, as the recorder writes them), a mismatch says at once that some were changed.
+    actions = [split_action(line) for line in record.actions]
+    complete = any(a.chance for a in actions) and not any("??" in a.text for a in actions)
+    edited = complete and record.actions_digest not in (None, actions_digest(record.actions))
+    hint = " (the actions do not match the record's digest: an earlier one may have been edited)"
+    for index, action in enumerate(actions):
 
         def fail(reason: str, index: int = index, action: Action = action) -> RecordError:
             who = f"p{action.seat + 1} " if action.seat is not None else ""
             where = place.at(("actions", index))
-            return RecordError(f"{where}: action {index + 1}, {who}{action.text!r}: {reason}")
+            said = f"{where}: action {index + 1}, {who}{action.text!r}: {reason}"
+            return RecordError(said + hint if edited else said)
 
         if action.seat is not None and action.seat >= rules.players:
             raise fail(f"this game has {rules.players} seats")
