@@ -248,6 +248,10 @@ def test_the_example_bot_of_the_guide_plays_duplicate_deals(tmp_path: Path) -> N
             "agent 'outside_bots:Missing': module outside_bots has no 'Missing'",
         ),
         (
+            "outside_bots:cautious",
+            "module outside_bots has no 'cautious' (did you mean 'Cautious'?)",
+        ),
+        (
             "outside_bots:not_a_class",
             "outside_bots:not_a_class': not_a_class is a function, not a class",
         ),

@@ -16,6 +16,7 @@ The moves of the shipped bots are trusted; every other agent's are checked.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import re
 from collections.abc import Callable
@@ -98,7 +99,11 @@ def agent_class(spec: str) -> type:
     found: Any = module
     for part in class_name.split("."):
         if not hasattr(found, part):
-            raise AgentError(f"agent {spec!r}: module {module_name} has no {class_name!r}")
+            classes = [name for name, value in vars(found).items() if isinstance(value, type)]
+            close = difflib.get_close_matches(part, classes, n=1, cutoff=0.5)
+            close = close or [name for name in classes if name.lower() == part.lower()]
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise AgentError(f"agent {spec!r}: module {module_name} has no {class_name!r}{hint}")
         found = getattr(found, part)
     if not isinstance(found, type):
         raise AgentError(f"agent {spec!r}: {class_name} is a {type(found).__name__}, not a class")
