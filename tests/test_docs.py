@@ -255,3 +255,24 @@ def test_the_command_line_page_lists_every_sub_command_in_its_synopsis() -> None
     words = ["twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
     stated = re.search(r"with the (\w+) sub-commands", page)
     assert stated and words.index(stated[1]) + 12 == len(commands)
+
+
+def test_the_authoring_guides_three_slips_print_what_it_shows(tmp_path: Path) -> None:
+    """The worked overlay with the guide's three slips (traget, "races", the ten as 10)."""
+    page = (DOCS / "authoring.md").read_text(encoding="utf-8")
+    section = page.split("## A worked overlay", 1)[1]
+    overlay = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    slipped = overlay.replace("target = 2000", 'traget = 2000\nformat = "races"').replace(
+        'of = "T"', 'of = "10"'
+    )
+    (tmp_path / "my-bezique.toml").write_text(slipped, encoding="utf-8")
+    shown = section.split("```\n$ bezique check my-bezique.toml\n", 2)[2].split("```", 1)[0]
+    run = subprocess.run(
+        [sys.executable, "-m", "interpreter.cli", "check", "my-bezique.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert run.stdout + run.stderr == shown

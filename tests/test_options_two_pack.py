@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
 from interpreter.engine import Game, IllegalMoveError, Phase, Rules, ending
 from interpreter.engine.tricks import endgame_playable, winning_index
+from interpreter.loader import VariantError, load_variant
 from interpreter.model import Variant
+from interpreter.rulebook import render
 from tests.support import dealt, points, run, scored, shipped, texts, two_singles, variant_with
 
 
@@ -127,6 +130,47 @@ def test_hoyle_follow_suit_only_and_free_to_trump_when_void() -> None:
     hoyle = variant_with(**{"endgame.must_head": False, "endgame.must_trump_if_void": "no"})
     assert _legal(hoyle, "KC 7C AH", "QC", "H") == ["7C", "KC"]
     assert _legal(hoyle, "7H AD", "QC", "H") == ["7H", "AD"]
+
+
+def test_without_the_duty_to_follow_only_a_player_void_in_the_suit_led_must_trump() -> None:
+    """A house rule that lifts the duty to follow: holding the suit led, any card may go; the
+    duty to trump binds only a player who holds none of it, as the rulebook says."""
+    free = variant_with(**{"endgame.follow_suit": False, "endgame.must_head": False})
+    assert _legal(free, "KC 7H AD", "QC", "H") == ["7H", "AD", "KC"]
+    assert _legal(free, "7H AD", "QC", "H") == ["7H"]
+    page = render(free)
+    assert "there is **no duty to follow suit**" in page
+    assert "when you hold no card of the suit led, **trump** if you can" in page
+
+
+def test_the_duty_to_head_needs_the_duty_to_follow(tmp_path: Path) -> None:
+    """Turning off the duty to follow alone is refused at the key the overlay wrote (the duty
+    to head is inherited)."""
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'extends = "bezique"\nname = "house"\ntitle = "House"\n\n[endgame]\nfollow_suit = false\n'
+    )
+    with pytest.raises(VariantError) as refused:
+        load_variant(str(house))
+    assert str(refused.value) == (
+        f"{house}:6: endgame.follow_suit: without the duty to follow suit there is no duty to "
+        "win the trick with a card of the suit led: set endgame.must_head = false too"
+    )
+
+
+def test_with_no_duty_at_all_the_last_tricks_are_played_as_the_others() -> None:
+    free = variant_with(
+        **{
+            "endgame.follow_suit": False,
+            "endgame.must_head": False,
+            "endgame.must_trump_if_void": "no",
+        }
+    )
+    assert _legal(free, "KC 7H AD", "QC", "H") == ["7H", "AD", "KC"]
+    assert _legal(free, "7H AD", "QC", "H") == ["7H", "AD"]
+    page = render(free)
+    assert "tricks are played as the others were: **any card held may be played**" in page
+    assert "stricter" not in page and "fails in these duties" not in page
 
 
 def test_third_hand_rule_trump_only_if_it_wins() -> None:

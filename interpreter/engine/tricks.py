@@ -97,6 +97,8 @@ def _narrowing(
             return
     if exempt or trump is None or duties.must_trump_if_void is TrumpIfVoid.NO:
         return
+    if led != JOKER_SUIT and any(suits[card] == led for card in hand):
+        return  # not void in the suit led (no duty to follow): no duty to trump either
     trumps = [card for card in hand if suits[card] == trump]
     if not trumps:
         return

@@ -91,6 +91,7 @@ def semantic_problems(variant: Variant, where: Where) -> list[Problem]:
         *_game(variant),
         *_zones(variant),
         *_seats(variant),
+        *_duties(variant),
         *newer_rules_problems(variant),
         *unsupported(variant),
     ]
@@ -251,6 +252,21 @@ def _seats(variant: Variant) -> list[Problem]:
         message = f"a one-deal game is settled between two players, not {count}"
         problems.append(Problem(("game", "format"), message))
     return problems
+
+
+def _duties(variant: Variant) -> list[Problem]:
+    """The duty to win the trick with a card of the suit led is part of following suit (the
+    Britannica, Enquire Within 123 vi, law 55): without the one the other means nothing.  The
+    problem is put on ``follow_suit``, the key a house rule turns off (``must_head`` is most
+    likely inherited)."""
+    endgame = variant.endgame
+    if endgame.follow_suit or not endgame.must_head:
+        return []
+    message = (
+        "without the duty to follow suit there is no duty to win the trick with a card of "
+        "the suit led: set endgame.must_head = false too"
+    )
+    return [Problem(("endgame", "follow_suit"), message)]
 
 
 def _zones(variant: Variant) -> list[Problem]:

@@ -23,21 +23,24 @@ def endgame(page: Page) -> str:
     v = page.variant
     e = v.endgame
     hand = v.deal.hand_size
-    text = []
-    if e.declared_back_to_hand:
-        text.append(
-            f"When the stock is exhausted, each player takes his declared cards back "
-            f"into his hand, and the last {number_word(hand)} tricks are played under "
-            "stricter rules:"
-        )
-    else:
-        text.append(
-            f"When the stock is exhausted the last {number_word(hand)} tricks are "
-            "played under stricter rules:"
-        )
+    back = (
+        ", each player takes his declared cards back into his hand, and"
+        if e.declared_back_to_hand
+        else ""
+    )
+    last = f"When the stock is exhausted{back} the last {number_word(hand)} tricks are played"
+    if not e.follow_suit and not e.must_head and e.must_trump_if_void.value == "no":
+        # No duty at all: nothing to list, nothing to forfeit.
+        text = [f"{last} as the others were: **any card held may be played**."]
+        if e.mode.value == "paired_duels":
+            text.append(_DUELS)
+        return "\n\n".join([*text, page.texts("endgame")])
+    text = [f"{last} under stricter rules:"]
     duties = []
     if e.follow_suit:
         duties.append("**follow suit** if you can")
+    else:
+        duties.append("there is **no duty to follow suit**")
     if e.must_head:
         reference = (
             "the card led"
@@ -45,12 +48,12 @@ def endgame(page: Page) -> str:
             else "the best card played so far"
         )
         duties.append(f"when following, **win the trick if you can** (beat {reference})")
+    void = "when you cannot follow" if e.follow_suit else "when you hold no card of the suit led"
     trump = {
-        "no": "when you cannot follow, play any card: there is no duty to trump",
-        "yes": "when you cannot follow, **trump** if you can — with a trump that wins, if you "
-        "have one",
-        "only_if_winning": "when you cannot follow, trump **only if your trump would win the "
-        "trick**; otherwise play any card",
+        "no": f"{void}, play any card: there is no duty to trump",
+        "yes": f"{void}, **trump** if you can — with a trump that wins, if you have one",
+        "only_if_winning": f"{void}, trump **only if your trump would win the trick**; "
+        "otherwise play any card",
     }[e.must_trump_if_void.value]
     if e.must_trump_if_void.value == "yes" and _three_in_a_trick(v):
         trump += "; if none of your trumps can win, you must still play one"
@@ -64,11 +67,7 @@ def endgame(page: Page) -> str:
             else "There is no duty to beat a partner's winning card."
         )
     if e.mode.value == "paired_duels":
-        text.append(
-            "With four players the last tricks are **two duels**: the winner of the "
-            "last trick of the stock plays against the player on his left until their "
-            "cards are gone, then the other two play theirs."
-        )
+        text.append(_DUELS)
     penalty = {
         "forfeit_endgame_tricks": "At the table, a player who fails in these duties forfeits "
         "all the last tricks to his opponent",
@@ -78,6 +77,13 @@ def endgame(page: Page) -> str:
     }[e.revoke_penalty.value]
     text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
     return "\n\n".join([*text, page.texts("endgame")])
+
+
+_DUELS = (
+    "With four players the last tricks are **two duels**: the winner of the last trick of the "
+    "stock plays against the player on his left until their cards are gone, then the other "
+    "two play theirs."
+)
 
 
 def _three_in_a_trick(v: V) -> bool:
