@@ -15,8 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.scale.ordered import in_order
-from interpreter.scale.shards import Plan, run_shard
-from interpreter.scale.summary import Summary
+from interpreter.scale.shards import Merged, Shardable, run_shard
 
 INSTALL = "pip install 'bezique-interpreter[dist]'"
 WINDOW_PER_THREAD = 4
@@ -25,12 +24,12 @@ CONNECT_SECONDS = 30
 
 
 def run_dask(
-    plan: Plan,
+    plan: Shardable[Merged],
     *,
     scheduler: str | None,
     jobs: int,
     on_progress: Callable[[int], None] | None = None,
-) -> Summary:
+) -> Merged:
     """Play ``plan`` on the Dask cluster at ``scheduler`` (a ``LocalCluster`` of ``jobs``
     workers when None); ``on_progress`` is told the deals of each shard as it comes back."""
     try:
@@ -61,7 +60,7 @@ def run_dask(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _run(client: Any, plan: Plan, on_progress: Callable[[int], None] | None) -> Summary:
+def _run(client: Any, plan: Shardable[Merged], on_progress: Callable[[int], None] | None) -> Merged:
     threads = max(1, sum(client.nthreads().values()))
     shared = client.scatter(plan, broadcast=True)  # sent to each worker once
     summary = plan.empty()
@@ -70,8 +69,7 @@ def _run(client: Any, plan: Plan, on_progress: Callable[[int], None] | None) -> 
         return client.submit(run_shard, shared, index)
 
     for _, shard in in_order(plan.shards, start, WINDOW_PER_THREAD * threads):
-        assert isinstance(shard, Summary)
-        summary.merge(shard)
+        summary.merge(shard)  # type: ignore[arg-type]  # a future's result is untyped
         if on_progress is not None:
-            on_progress(shard.deals)
+            on_progress(shard.deals)  # type: ignore[attr-defined]
     return summary

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from interpreter.scale.shards import Plan, run_shard
-from interpreter.scale.summary import Summary
+from interpreter.scale.shards import Merged, Shardable, run_shard
 
 WINDOW_PER_JOB = 4
 """Shards in flight per worker: enough to keep every worker busy behind a slow shard."""
@@ -25,7 +24,9 @@ _REPORT_EVERY = 0.2  # seconds between a worker's reports of its deals
 _progress: Any = None  # in a worker: the queue of deal counts, or None
 
 
-def run_local(plan: Plan, jobs: int, on_progress: Callable[[int], None] | None = None) -> Summary:
+def run_local(
+    plan: Shardable[Merged], jobs: int, on_progress: Callable[[int], None] | None = None
+) -> Merged:
     """Play ``plan`` on ``jobs`` worker processes; ``on_progress`` is told each number of
     deals played, as workers report them."""
     from interpreter.scale.ordered import in_order
@@ -44,8 +45,7 @@ def run_local(plan: Plan, jobs: int, on_progress: Callable[[int], None] | None =
         for _, shard in in_order(
             plan.shards, lambda index: pool.submit(_play, plan, index), WINDOW_PER_JOB * jobs
         ):
-            assert isinstance(shard, Summary)
-            summary.merge(shard)
+            summary.merge(shard)  # type: ignore[arg-type]  # a future's result is untyped
     except BaseException:
         _stop(pool)
         raise
@@ -65,7 +65,7 @@ def _start_worker(queue: Any) -> None:
     _progress = queue
 
 
-def _play(plan: Plan, index: int) -> Summary:
+def _play(plan: Shardable[Merged], index: int) -> Merged:
     """A worker's task: one shard, its deals reported as they are played."""
     queue = _progress
     if queue is None:

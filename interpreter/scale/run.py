@@ -6,8 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from interpreter.scale.shards import Plan
-from interpreter.scale.summary import Summary
+from interpreter.scale.shards import Merged, Merging, Shardable
 
 BACKENDS = ("processes", "dask")
 """``processes``: this machine, ``--jobs`` worker processes (none with one job); ``dask``: a
@@ -15,13 +14,13 @@ Dask cluster."""
 
 
 def play(
-    plan: Plan,
+    plan: Shardable[Merged],
     *,
     jobs: int = 1,
     backend: str = "processes",
     scheduler: str | None = None,
     on_progress: Callable[[int], None] | None = None,
-) -> Summary:
+) -> Merged:
     """Play ``plan`` and time it whole; ``on_progress`` is told the deals played as they are."""
     check(plan, jobs=jobs, backend=backend, scheduler=scheduler)
     started = time.perf_counter()
@@ -39,7 +38,7 @@ def play(
     return summary
 
 
-def check(plan: Plan, *, jobs: int, backend: str, scheduler: str | None) -> None:
+def check(plan: Shardable[Merging], *, jobs: int, backend: str, scheduler: str | None) -> None:
     """Refuse options that do not go together, before anything is played or written."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: {' or '.join(BACKENDS)}")
@@ -53,23 +52,10 @@ def check(plan: Plan, *, jobs: int, backend: str, scheduler: str | None) -> None
         )
 
 
-def _in_process(plan: Plan, on_progress: Callable[[int], None] | None) -> Summary:
-    from interpreter.simulate import simulate
-
-    on_record = None
-    if plan.record_dir is not None:
-        from interpreter.cli_records import record_writer
-
-        on_record = record_writer(plan.record_dir, plan.variant.name)
-    return simulate(
-        plan.variant,
-        plan.deals,
-        seed=plan.seed,
-        agents=plan.agents,
-        duplicate=plan.duplicate,
-        detail=plan.detail,
-        shard_deals=plan.shard_deals,
-        on_deal=None if on_progress is None else lambda: on_progress(1),
-        on_record=on_record,
-        embed_variant=plan.embed_variant,
-    )
+def _in_process(plan: Shardable[Merged], on_progress: Callable[[int], None] | None) -> Merged:
+    """The shards one after another, in this process."""
+    on_deal = None if on_progress is None else lambda: on_progress(1)
+    summary = plan.empty()
+    for index in range(plan.shards):
+        summary.merge(plan.run(index, on_deal))
+    return summary

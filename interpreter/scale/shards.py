@@ -21,10 +21,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol, Self, TypeVar
 
 from interpreter.arena.duplicate import Board, seatings
 from interpreter.arena.entrants import Entrant, entrant
-from interpreter.engine import Rules
+from interpreter.engine import Game, Rules
 from interpreter.model import Variant
 from interpreter.records import Record
 from interpreter.scale.summary import Summary
@@ -84,26 +85,68 @@ class Plan:
             detail=self.detail,
         )
 
+    def run(
+        self,
+        index: int,
+        on_deal: Callable[[], None] | None = None,
+        on_game: Callable[[Game], None] | None = None,
+    ) -> Summary:
+        """Play shard ``index`` (in a worker): its summary; ``on_game`` is handed each game
+        the shard plays, in order, once it is over or cut short."""
+        on_record = None
+        if self.record_dir is not None:
+            from interpreter.cli_records import record_writer
 
-def run_shard(plan: Plan, index: int, on_deal: Callable[[], None] | None = None) -> Summary:
-    """Play shard ``index`` of ``plan`` (in a worker): its summary."""
-    on_record = None
-    if plan.record_dir is not None:
-        from interpreter.cli_records import record_writer
+            on_record = record_writer(self.record_dir, self.variant.name)
+        return play_shard(
+            Rules(self.variant),
+            [entrant(agent) for agent in self.agents],
+            seed=self.seed,
+            index=index,
+            budget=self.budget(index),
+            duplicate=self.duplicate,
+            detail=self.detail,
+            on_deal=on_deal,
+            on_game=on_game,
+            on_record=on_record,
+            embed_variant=self.embed_variant,
+        )
 
-        on_record = record_writer(plan.record_dir, plan.variant.name)
-    return play_shard(
-        Rules(plan.variant),
-        [entrant(agent) for agent in plan.agents],
-        seed=plan.seed,
-        index=index,
-        budget=plan.budget(index),
-        duplicate=plan.duplicate,
-        detail=plan.detail,
-        on_deal=on_deal,
-        on_record=on_record,
-        embed_variant=plan.embed_variant,
-    )
+
+class Merging(Protocol):
+    """What a shard gives back: added up with the others' in the order of their index."""
+
+    @property
+    def deals(self) -> int: ...
+
+    seconds: float
+
+    def merge(self, other: Self) -> None: ...
+
+
+Merged = TypeVar("Merged", bound=Merging)
+_Given = TypeVar("_Given", bound=Merging, covariant=True)
+
+
+class Shardable(Protocol[_Given]):
+    """A run cut into shards (:class:`Plan`, or two plans played side by side)."""
+
+    @property
+    def shards(self) -> int: ...
+
+    @property
+    def record_dir(self) -> str | None: ...
+
+    def empty(self) -> _Given: ...
+
+    def run(self, index: int, on_deal: Callable[[], None] | None = None) -> _Given: ...
+
+
+def run_shard(
+    plan: Shardable[Merged], index: int, on_deal: Callable[[], None] | None = None
+) -> Merged:
+    """Play shard ``index`` of ``plan`` (what a worker runs)."""
+    return plan.run(index, on_deal)
 
 
 def play_shard(
@@ -117,6 +160,7 @@ def play_shard(
     detail: bool = False,
     on_board: Callable[[Board], None] | None = None,
     on_deal: Callable[[], None] | None = None,
+    on_game: Callable[[Game], None] | None = None,
     on_record: Callable[[Record], None] | None = None,
     embed_variant: bool = False,
 ) -> Summary:
@@ -149,5 +193,7 @@ def play_shard(
         while summary.deals < budget:
             game_seed = seeds.getrandbits(63)
             bots = [e.make(rules, seeds.getrandbits(63)) for e in entrants]
-            table.play(game_seed, entrants, bots, budget, "")
+            game = table.play(game_seed, entrants, bots, budget, "")
+            if on_game is not None:
+                on_game(game)
     return summary
