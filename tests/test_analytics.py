@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from interpreter.analytics.detail import Detail
 from interpreter.analytics.histogram import Histogram
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
+from interpreter.analytics.paired import PairedRatio
 from interpreter.cli import main
 from interpreter.engine import Ending, Outcome
 from interpreter.moments import Moments
@@ -112,6 +113,77 @@ def test_a_variant_against_itself_differs_in_nothing(
         assert row["difference"] == 0
         if row["ci95"] is not None:
             assert row["ci95"][0] <= 0 <= row["ci95"][1]
+        # The same games on both sides: a paired difference has no spread at all.
+        if row["interval"] == "paired" and row["ci95"] is not None:
+            assert row["ci95"] == [0, 0], row
+    assert {row["figure"] for row in rows if row["interval"] == "paired"} == {
+        "points_per_deal",
+        "game_value",
+        "rubicon_rate",
+        "dealer_advantage",
+        "first_dealer_wins",
+    }
+
+
+def test_a_house_rule_is_measured_on_the_same_deals_with_a_paired_interval(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The last trick worth 50 instead of 10 adds about 20 points a seat and a deal: the
+    paired interval says so within a few points, where two independent samples of the same
+    size would leave it several times as wide."""
+    house = tmp_path / "last50.toml"
+    house.write_text(
+        'extends = "bezique"\nname = "last50"\ntitle = "Last trick 50"\n'
+        "[last_trick]\npoints = 50\n",
+        encoding="utf-8",
+    )
+    data = analyze_json(capsys, "bezique", "--vs", str(house), "--deals", "240", "--seed", "5")
+    differences = data["differences"]
+    assert isinstance(differences, list)
+    rows = {row["figure"]: row for row in differences}
+    points = rows["points_per_deal"]
+    low, high = points["ci95"]
+    assert points["interval"] == "paired" and low < 20 < high, points
+    # The same figure's intervals in each variant alone: Welch's for two independent samples
+    # would be about √2 times their half-widths.
+    alone = [data[side]["figures"]["points_per_deal"]["ci95"] for side in "ab"]  # type: ignore[index]
+    independent = math.hypot(*((hi - lo) / 2 for lo, hi in alone)) * 2
+    assert high - low < independent / 3, (high - low, independent)
+    assert rows["skill_margin"]["interval"] == "independent"
+
+
+def _pairs_by_hand(pairs: list[tuple[int, int, int, int]]) -> tuple[float, float]:
+    """The difference of the two ratios and its standard error, the residuals listed."""
+    n = len(pairs)
+    ya, da, yb, db = (sum(p[i] for p in pairs) for i in range(4))
+    ra, rb, mean_da, mean_db = ya / da, yb / db, da / n, db / n
+    z = [(p[2] - rb * p[3]) / mean_db - (p[0] - ra * p[1]) / mean_da for p in pairs]
+    return rb - ra, math.sqrt(sum(v * v for v in z) / (n * (n - 1)))
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-500, 2000), st.integers(1, 9), st.integers(-500, 2000), st.integers(1, 9)
+        ),
+        min_size=2,
+        max_size=40,
+    ),
+    st.integers(0, 40),
+)
+def test_a_paired_ratio_is_the_delta_method_over_the_pairs_merged_in_any_cut(
+    pairs: list[tuple[int, int, int, int]], cut: int
+) -> None:
+    whole, first, second = PairedRatio(), PairedRatio(), PairedRatio()
+    for index, pair in enumerate(pairs):
+        whole.add(*pair)
+        (first if index < cut else second).add(*pair)
+    first.merge(second)
+    assert first == whole
+    difference, error = _pairs_by_hand(pairs)
+    assert math.isclose(whole.difference, difference, rel_tol=1e-9, abs_tol=1e-9)
+    assert whole.standard_error is not None
+    assert math.isclose(whole.standard_error, error, rel_tol=1e-6, abs_tol=1e-9)
 
 
 def test_a_house_rule_that_doubles_the_target_makes_games_longer(

@@ -67,6 +67,23 @@ def test_shards_merged_in_any_order_give_the_same_summary() -> None:
     assert whole == forward
 
 
+def test_a_paired_analysis_on_two_jobs_is_that_of_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``analyze --vs`` plays both variants shard by shard side by side: on two workers the
+    shards' pairs add up to the same JSON."""
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "bezique"\nname = "house"\ntitle = "House"\n')
+    args = ["analyze", "bezique", "--vs", str(house), "--deals", "60", "--shard-deals", "20"]
+    outputs = []
+    for jobs in ("1", "2"):
+        assert main([*args, "--json", "--jobs", jobs]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    rows = json.loads(outputs[0])["differences"]
+    assert any(row["interval"] == "paired" for row in rows)
+
+
 def test_only_summaries_of_one_run_merge() -> None:
     bezique = Plan(load_variant("bezique"), 10, 1, ("random", "random")).empty()
     rubicon = Plan(load_variant("rubicon"), 10, 1, ("random", "random")).empty()

@@ -10,17 +10,20 @@ Two samples, both reproducible by the seed and played as shards (:mod:`interpret
   and how often the worse one wins a game all the same.
 
 With a second variant (``--vs``), both variants are analysed with the same seed, and each
-figure's difference (the second less the first) is given with its 95 % interval
-(:mod:`interpreter.analytics.intervals`), the samples taken as independent.
+figure's difference (the second less the first) is given with its 95 % interval: paired game by
+game for the main samples, played side by side (:mod:`interpreter.analytics.paired`), of two
+independent samples for the skill samples (:mod:`interpreter.analytics.intervals`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from interpreter.analytics.detail import Detail
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
+from interpreter.analytics.paired import PairedPlan, PairedRatio
 from interpreter.arena.duplicate import Duplicate, seating_count
 from interpreter.engine import Reason
 from interpreter.model import Variant
@@ -84,40 +87,62 @@ class Analysis:
         return self.variant.game.format is GameFormat.SINGLE_DEAL
 
 
-def analyze(
-    variant: Variant, run: Run, on_progress: Callable[[int], None] | None = None
-) -> Analysis:
-    """Play both samples of ``variant``."""
+def sample_plan(variant: Variant, run: Run) -> Plan:
+    """The main sample: ``run.deals`` deals between the agents given, with the detail."""
     players = variant.players.count
-    options = {
+    agents = seated(run.agents, players)
+    return Plan(variant, run.deals, run.seed, agents, detail=True, shard_deals=run.shard_deals)
+
+
+def skill_plan(variant: Variant, run: Run) -> Plan:
+    """The skill sample: greedy against random in duplicate play."""
+    return Plan(
+        variant,
+        skill_deals(run.deals),
+        run.seed,
+        seated(SKILL_AGENTS, variant.players.count),
+        duplicate=True,
+        shard_deals=run.shard_deals,
+    )
+
+
+def _options(run: Run, on_progress: Callable[[int], None] | None) -> dict[str, Any]:
+    return {
         "jobs": run.jobs,
         "backend": run.backend,
         "scheduler": run.scheduler,
         "on_progress": on_progress,
     }
-    sample = play(
-        Plan(
-            variant,
-            run.deals,
-            run.seed,
-            seated(run.agents, players),
-            detail=True,
-            shard_deals=run.shard_deals,
-        ),
-        **options,  # type: ignore[arg-type]
+
+
+def analyze(
+    variant: Variant, run: Run, on_progress: Callable[[int], None] | None = None
+) -> Analysis:
+    """Play both samples of ``variant``."""
+    options = _options(run, on_progress)
+    sample = play(sample_plan(variant, run), **options)
+    return Analysis(variant, sample, play(skill_plan(variant, run), **options))
+
+
+def analyze_pair(
+    first: Variant,
+    second: Variant,
+    run: Run,
+    on_progress: Callable[[int], None] | None = None,
+) -> tuple[Analysis, Analysis, dict[str, PairedRatio]]:
+    """Both variants' samples, their main samples played side by side, shard by shard, so
+    that each figure's difference is paired game by game (:mod:`interpreter.analytics.
+    paired`); with different numbers of players no game of one is dealt as one of the other,
+    and nothing is paired."""
+    options = _options(run, on_progress)
+    if first.players.count != second.players.count:
+        return analyze(first, run, on_progress), analyze(second, run, on_progress), {}
+    both = play(PairedPlan(sample_plan(first, run), sample_plan(second, run)), **options)
+    return (
+        Analysis(first, both.a, play(skill_plan(first, run), **options)),
+        Analysis(second, both.b, play(skill_plan(second, run), **options)),
+        both.pairs,
     )
-    skill = play(
-        Plan(
-            variant,
-            skill_deals(run.deals),
-            run.seed,
-            seated(SKILL_AGENTS, players),
-            duplicate=True,
-            shard_deals=run.shard_deals,
-        ),
-        **options,  # type: ignore[arg-type]
-    )
-    return Analysis(variant, sample, skill)
 
 
 @dataclass(frozen=True)
@@ -273,21 +298,28 @@ def report(analysis: Analysis) -> dict[str, object]:
     return data
 
 
-def differences(a: Analysis, b: Analysis) -> list[dict[str, object]]:
+def differences(
+    a: Analysis, b: Analysis, pairs: dict[str, PairedRatio] | None = None
+) -> list[dict[str, object]]:
     """Each figure the two analyses share: both values, and the second's less the first's
-    with its 95 % interval."""
+    with its 95 % interval: paired game by game for the figures in ``pairs``, else of two
+    independent samples (Welch's for a mean, Newcombe's for a share)."""
     mine = {figure.key: figure for figure in figures(a)}
+    pairs = pairs or {}
     rows = []
     for theirs in figures(b):
         first = mine.get(theirs.key)
         if first is None:
             continue
+        paired = pairs.get(theirs.key)
         if isinstance(first.estimate, Share) and isinstance(theirs.estimate, Share):
             difference, interval = share_difference(first.estimate, theirs.estimate)
         elif isinstance(first.estimate, Mean) and isinstance(theirs.estimate, Mean):
             difference, interval = mean_difference(first.estimate, theirs.estimate)
         else:  # pragma: no cover - a key always has one kind of estimate
             continue
+        if paired is not None:
+            interval = paired.interval(difference)
         places = 4 if theirs.unit == "share" else 2
         rows.append(
             {
@@ -298,14 +330,17 @@ def differences(a: Analysis, b: Analysis) -> list[dict[str, object]]:
                 "b": round(theirs.estimate.value, places),
                 "difference": round(difference, places),
                 "ci95": None if interval is None else [round(end, places) for end in interval],
+                "interval": "paired" if paired is not None else "independent",
             }
         )
     return rows
 
 
-def comparison(a: Analysis, b: Analysis) -> dict[str, object]:
+def comparison(
+    a: Analysis, b: Analysis, pairs: dict[str, PairedRatio] | None = None
+) -> dict[str, object]:
     """The JSON form of ``analyze A --vs B``."""
-    return {"a": report(a), "b": report(b), "differences": differences(a, b)}
+    return {"a": report(a), "b": report(b), "differences": differences(a, b, pairs)}
 
 
 def shown(value: float, unit: str, signed: bool = False) -> str:

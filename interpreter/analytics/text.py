@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from interpreter.analytics.histogram import Histogram
+from interpreter.analytics.paired import PairedRatio
 from interpreter.analytics.report import (
     Analysis,
     differences,
@@ -62,14 +63,18 @@ def print_analysis(out: Console, analysis: Analysis) -> None:
     out.print(points)
 
 
-def print_comparison(out: Console, a: Analysis, b: Analysis) -> None:
-    """Two variants: what the second changes, figure by figure, with 95 % intervals."""
+def print_comparison(
+    out: Console, a: Analysis, b: Analysis, pairs: dict[str, PairedRatio] | None = None
+) -> None:
+    """Two variants: what the second changes, figure by figure, with 95 % intervals (paired
+    game by game where ``pairs`` has the figure: marked ¹)."""
     out.print(f"A: {_heading(a)}")
     out.print(f"B: {_heading(b)}")
     table = Table(title="What B changes (B − A, with its 95 % interval)")
     for column in ("figure", "A", "B", "B − A", "95 % interval"):
         table.add_column(column, justify="left" if column == "figure" else "right")
-    for row in differences(a, b):
+    rows = differences(a, b, pairs)
+    for row in rows:
         unit = str(row["unit"])
         ci = row["ci95"]
         interval = None if ci is None else (float(ci[0]), float(ci[1]))  # type: ignore[index]
@@ -78,9 +83,15 @@ def print_comparison(out: Console, a: Analysis, b: Analysis) -> None:
             shown(float(row["a"]), unit),  # type: ignore[arg-type]
             shown(float(row["b"]), unit),  # type: ignore[arg-type]
             shown(float(row["difference"]), unit, signed=True),  # type: ignore[arg-type]
-            shown_interval(interval, unit, signed=True),
+            shown_interval(interval, unit, signed=True)
+            + ("¹" if row["interval"] == "paired" else ""),
         )
     out.print(table)
+    if any(row["interval"] == "paired" for row in rows):
+        out.print(
+            "¹ paired: both variants played the same deals, game by game, so the luck of the "
+            "cards cancels; the others compare two independent samples."
+        )
     shares = {str(e["source"]): [e, None] for e in sources(a)}
     for entry in sources(b):
         shares.setdefault(str(entry["source"]), [None, None])[1] = entry

@@ -11,7 +11,8 @@ from interpreter.cli.simulate import check_agents, progress_bar, seat_agents
 
 
 def analyze_command(args: argparse.Namespace) -> int:
-    from interpreter.analytics.report import Run, analyze, comparison, report
+    from interpreter.analytics.paired import PairedRatio
+    from interpreter.analytics.report import Run, analyze, analyze_pair, comparison, report
 
     variants = [load_variant(args.variant)]
     if args.vs is not None:
@@ -43,13 +44,18 @@ def analyze_command(args: argparse.Namespace) -> int:
         shard_deals=args.shard_deals,
     )
     out, err = tables(), tables(stderr=True)
-    analyses = []
-    for variant in variants:
-        with progress_bar(
-            err, f"{variant.name}: deals", run.total(variant), shown=not args.json
-        ) as advance:
-            analyses.append(analyze(variant, run, advance))
-    data = report(analyses[0]) if len(analyses) == 1 else comparison(*analyses)
+    names = " and ".join(variant.name for variant in variants)
+    total = sum(run.total(variant) for variant in variants)
+    pairs: dict[str, PairedRatio] = {}
+    with progress_bar(err, f"{names}: deals", total, shown=not args.json) as advance:
+        if len(variants) == 1:
+            analyses = [analyze(variants[0], run, advance)]
+        else:
+            first, second, pairs = analyze_pair(variants[0], variants[1], run, advance)
+            analyses = [first, second]
+    data = (
+        report(analyses[0]) if len(analyses) == 1 else comparison(analyses[0], analyses[1], pairs)
+    )
     text = json.dumps(data, ensure_ascii=False)
     if folder is not None:
         from interpreter.analytics.plots import write_plots
@@ -64,7 +70,7 @@ def analyze_command(args: argparse.Namespace) -> int:
     if len(analyses) == 1:
         print_analysis(out, analyses[0])
     else:
-        print_comparison(out, *analyses)
+        print_comparison(out, analyses[0], analyses[1], pairs)
     if folder is not None:
         out.print(f"Plots and analysis.json written to {folder}")
     return 0
