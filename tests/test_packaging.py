@@ -34,6 +34,8 @@ def test_wheel_contains_and_finds_the_shipped_variants(tmp_path: Path) -> None:
         archive.extractall(site)
     assert "interpreter/_shipped_variants/bezique/combinations.toml" in names
     assert any(name.endswith(".dist-info/entry_points.txt") for name in names)
+    # PEP 561: a bot author's type checker reads the package's own annotations.
+    assert "interpreter/py.typed" in names
     probe = (
         "import interpreter, json;"
         "from interpreter.loader import shipped_variants_dir, shipped_variant_names, load_variant;"
