@@ -452,9 +452,24 @@ def test_resample_is_quick_in_the_last_tricks_of_three_and_four_hands(name: str)
 def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
     game = Game.new(Rules(shipped("bezique")), seed=1)
     assert game.players == 2
-    for seat in (-1, 2):
-        with pytest.raises(ValueError, match="there is no seat"):
-            game.view(seat)
+    for seat in (-1, 2, "0", None, 1.0):
+        message = f"there is no seat {seat!r}: seats are 0 to 1 (0 is p1)"
+        for ask in (game.view, game.resample, game.public_history):
+            if seat is None and ask == game.public_history:
+                continue  # None: everything, for an onlooker with every card shown
+            with pytest.raises(ValueError) as refused:
+                ask(seat)  # type: ignore[arg-type]
+            assert str(refused.value) == message
+
+
+def test_a_world_needs_a_generator_and_step_needs_a_move_object() -> None:
+    game = Game.new(Rules(shipped("bezique")), seed=1)
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random or None, not int"):
+        game.resample(0, 5)  # type: ignore[arg-type]
+    before = game.copy()
+    with pytest.raises(TypeError, match="step takes a move of legal_moves"):
+        game.step("deal")  # type: ignore[arg-type]
+    assert game == before and game.moves_made == 0
 
 
 def test_scoring_a_lost_declaration_says_it_was_lost() -> None:

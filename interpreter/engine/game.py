@@ -161,10 +161,16 @@ class Game:
         except MoveSyntaxError:
             return False
 
+    def _check_seat(self, seat: object) -> None:
+        """A seat number of this game (0 is p1), or ``ValueError`` saying which there are."""
+        if type(seat) is not int or seat not in self._seats:
+            last = self.rules.players - 1
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {last} (0 is p1)")
+
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (read lazily: see ``engine.view``)."""
-        if player not in self._seats:
-            raise ValueError(f"there is no seat {player}: seats are 0 to {self.rules.players - 1}")
+        if player not in self._seats or type(player) is not int:
+            self._check_seat(player)
         view = PlayerView(self, player)
         self._views.append(weakref.ref(view))
         if self._state.to_act == player:  # every bot reads them: handed over at once
@@ -214,12 +220,18 @@ class Game:
 
     def resample(self, seat: int, rng: random.Random | None = None) -> Game:
         """A copy in which every card ``seat`` has not seen is dealt again at random,
-        consistently with everything ``seat`` has seen (see ``engine.resample``)."""
+        consistently with everything ``seat`` has seen (see ``engine.resample``).  ``rng`` is
+        a ``random.Random`` (None: a fresh one)."""
+        self._check_seat(seat)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random or None, not {type(rng).__name__}")
         return Game(self.rules, resample.resample(self.rules, self._state, seat, rng))
 
     def public_history(self, seat: int | None) -> list[str]:
         """Every move and every card dealt, turned or drawn, as ``seat`` saw them, in the
         record notation (``??`` for a card he did not see); ``None``: everything."""
+        if seat is not None:
+            self._check_seat(seat)
         return history.lines(self._state, seat)
 
     # -- moves -------------------------------------------------------------------------------
@@ -244,7 +256,10 @@ class Game:
 
     def step(self, move: Move) -> None:
         """Play a move taken from ``legal_moves()`` without checking it again (for
-        simulations).  Passing anything else leaves the game in an undefined state."""
+        simulations).  Passing anything else leaves the game in an undefined state; a move's
+        text is refused (``apply`` takes that)."""
+        if isinstance(move, str):  # the common slip, typed or not
+            raise TypeError(f"step takes a move of legal_moves(), not the text {move!r}: use apply")
         views = self._views
         if views:  # the views still held read what they have not yet (``_freeze_views``)
             for ref in views:
