@@ -213,6 +213,22 @@ class PlayerView:
         return tuple(self._state.table.points)
 
     @lazy
+    def brisques(self) -> tuple[int, ...]:
+        """Per seat, the points of the brisques won in tricks so far this deal (public: every
+        card played was seen), whether or not the variant has scored them yet."""
+        return tuple(self._state.table.brisques)
+
+    @lazy
+    def unseen(self) -> tuple[Face, ...]:
+        """The cards of this deal this player has not seen — in other hands, in the stock, a
+        card left undrawn — in display order: what a world sampled for him deals again."""
+        table, rules = self._state.table, self._rules
+        seen = table.public | table.received[self.player]
+        hidden = [card for card in table.order if card not in seen]
+        faces = rules.faces
+        return tuple([faces[card] for card in sorted(hidden, key=rules.order.__getitem__)])
+
+    @lazy
     def legal_moves(self) -> tuple[Move, ...]:
         source = self._source
         assert source is not None
@@ -227,6 +243,16 @@ class PlayerView:
     @property
     def endgame(self) -> bool:
         return self.stock_size == 0
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: one seat each, or partners together."""
+        return self._rules.sides
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """This player's partners (none playing alone)."""
+        return self._rules.partners(self.player)
 
     def resample(self, rng: random.Random | None = None) -> Game:
         """A game this player cannot tell from the one the view was made from: every card he
