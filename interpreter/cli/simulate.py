@@ -137,7 +137,7 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
     out.print(
         f"[bold]{escape(variant.title)}[/bold] — {summary.deals} deals, {summary.games} complete "
         f"game(s), seed {summary.seed}, {summary.seconds:.2f} s "
-        f"({summary.deals_per_second:.0f} deals/s)"
+        f"({_rate(summary.deals_per_second)} deals/s)"
     )
     if repeated:
         seated = ", ".join(f"p{seat + 1} {agent}" for seat, agent in enumerate(summary.agents))
@@ -193,6 +193,11 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
             escape(shown), escape(what), str(count), f"{count / max(summary.deals, 1):.3f}"
         )
     out.print(combos)
+
+
+def _rate(per_second: float) -> str:
+    """Deals per second, with a decimal or two when a bot is slow (not '0 deals/s')."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
 
 
 def print_duplicate(out: Output, board: Duplicate, agents: tuple[str, ...]) -> None:
