@@ -355,6 +355,16 @@ def test_a_table_key_at_the_top_level_is_given_its_table(tmp_path: Path) -> None
     ]
 
 
+def test_a_top_level_key_under_a_table_header_is_given_back_to_the_top(tmp_path: Path) -> None:
+    """The TOML trap: after [game], 'seven = false' is game.seven."""
+    found = problems(tmp_path, OVERLAY + "[game]\ntarget = 2000\nseven = false\n")
+    assert found == [
+        "house.toml:6: game.seven: unknown key in [game] (did you mean the top-level 'seven'? "
+        "a key written after a [game] header belongs to that table: write seven before the "
+        "first header)"
+    ]
+
+
 def test_the_bezique_is_a_queen_and_a_jack(tmp_path: Path) -> None:
     found = problems(tmp_path, OVERLAY + '[bezique]\nqueen = "KS"\njack = "QD"\n')
     assert found == [

@@ -67,7 +67,7 @@ def _describe(detail: ErrorDetails, doc: Doc) -> tuple[KeyPath, str]:
     if kind == "extra_forbidden":
         allowed = [k for m in schema.models(where.parent) for k in schema.allowed_keys(m)]
         hint = _table_keys(str(where.path[0])) if len(where.path) == 1 else ""
-        hint = hint or suggest(str(where.path[-1]), allowed)
+        hint = hint or _top_level_key(where.path) or suggest(str(where.path[-1]), allowed)
         return where.path, f"unknown key{hint or '; allowed keys: ' + ', '.join(allowed)}"
     if kind == "enum":
         return where.path, _not_one_of(value, schema.enum_values(where.node))
@@ -113,6 +113,19 @@ def _table_keys(key: str) -> str:
         return f" at the top level (did you mean {homes[0]!r}? write it under [{table}], or dotted)"
     said = ", ".join(repr(home) for home in homes[:-1]) + f" or {homes[-1]!r}"
     return f" at the top level (did you mean {said}? write it under its table's header, or dotted)"
+
+
+def _top_level_key(path: KeyPath) -> str:
+    """For a key of the top level written under a table's header (``seven = false`` after
+    ``[game]``): the TOML rule that put it there, or an empty string."""
+    key = path[-1]
+    if len(path) != 2 or not isinstance(key, str) or key not in schema.allowed_keys(Variant):
+        return ""
+    table = path[0]
+    return (
+        f" in [{table}] (did you mean the top-level {key!r}? a key written after a [{table}] "
+        f"header belongs to that table: write {key} before the first header)"
+    )
 
 
 def _new_combination(
