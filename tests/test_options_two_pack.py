@@ -82,6 +82,15 @@ def test_hoyle_exchange_the_seven_after_winning_a_trick() -> None:
     assert "KH" in [str(face) for face in game.view(1).known[0]]  # the opponent saw it
 
 
+def test_without_a_seven_of_trumps_its_moves_are_refused_for_that() -> None:
+    variant = variant_with(**{"seven": False})
+    game = Game.new(variant, seed=2, dealer=1)
+    for text in ("exchange 7S", "show 7H"):
+        with pytest.raises(IllegalMoveError) as refused:
+            game.apply(text)
+        assert refused.value.reason == "this variant has no seven of trumps to exchange or show"
+
+
 def test_enquire_within_seven_scores_when_played_even_if_the_trick_is_lost() -> None:
     variant = variant_with(**{"seven.score_trigger": "on_play"})
     game = dealt(variant, [["AH"], ["7H"]], turn_up="8H")

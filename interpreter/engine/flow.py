@@ -80,6 +80,8 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return "the game is over"
     if command == "carte-blanche":  # the rule says why, before the phase does
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
+    if command in ("exchange", "show") and rules.seven is None:
+        return "this variant has no seven of trumps to exchange or show"
     if command == "exchange" and rules.seven_any_time and phase is Phase.PLAY:
         return seven.refusal(rules, state, player, args[0], exchange=True)
     wanted = _PHASE_OF[command]
