@@ -101,7 +101,10 @@ def test_texts_that_do_not_speak_of_the_change_stay_unmarked(tmp_path: Path) -> 
     assert [path for path, _ in stale_texts(variant, parent)] == ["game.source"]
     page = render(variant, parent=parent)
     assert "*Source: Hoyle: 'the piquet pack of thirty-two cards" in page  # [deck]: unchanged
-    assert page.count("as given for") == 1
+    # [game]'s source, and the variant's own (given for the parent's game, which it changes):
+    # the page marks both, check warns of the first only (a house rule needs no top source)
+    assert page.count("as given for") == 2
+    assert "as given for Bézique (two-pack) (this variant changes some of its rules)" in page
 
 
 def test_a_summary_that_states_a_changed_number_in_words_is_found(tmp_path: Path) -> None:
@@ -127,7 +130,10 @@ def test_an_overlay_that_writes_its_own_texts_has_none_stale(tmp_path: Path) -> 
         'game = { target = 2000, source = "Enquire Within 125 viii: 2000" }\n',
     )
     assert stale_texts(variant, parent) == []
-    assert "as given for" not in render(variant, parent=parent)
+    page = render(variant, parent=parent)
+    assert page.count("as given for") == 1  # the top-level source it did not write
+    mine = variant.model_copy(update={"source": "house rule"})
+    assert "as given for" not in render(mine, parent=parent)
 
 
 @pytest.mark.parametrize("name", OVERLAYS)

@@ -6,13 +6,15 @@ rule it speaks of, printing it as the overlay's own would make the rulebook cont
 (a double bézique worth 1000 beside a source quoting 500).  An inherited text is *stale* when:
 
 * it is the ``source`` of a rule block (``[game]``, a combination …) in which the overlay
-  changes a rule: the source was given for the parent's rule;
+  changes a rule: the source was given for the parent's rule; or the variant's own top-level
+  ``source``, when the overlay changes any rule: it was given for the parent's game;
 * it is a ``summary`` or a ``note`` (of the variant or of a block) and it states a value that
   the overlay changes (``race to 1000`` when ``game.target`` becomes 2000) or names a key whose
   value it changes (``set must_head = false``).
 
-:func:`stale_texts` lists them for ``bezique check``; the rulebook prints them marked as the
-parent's (:mod:`interpreter.rulebook.page`)."""
+:func:`stale_texts` lists them for ``bezique check`` (but the top-level ``source``, which the
+page alone marks); the rulebook prints them marked as the parent's
+(:mod:`interpreter.rulebook.page`)."""
 
 from __future__ import annotations
 
@@ -47,7 +49,13 @@ def stale_texts(variant: Variant, parent: Variant) -> list[tuple[str, str]]:
     """Each text ``variant`` inherits from ``parent`` although it changes a rule the text
     speaks of: ``(key path, message)``, in the order of the schema.  Empty when every
     inherited text still fits (or ``variant`` writes its own)."""
-    return [(found.path, _message(found, parent)) for found in stale(variant, parent)]
+    # The variant's own top-level source is only marked on the page as the parent's: a house
+    # rule need not write one (its changed blocks carry their sources).
+    return [
+        (found.path, _message(found, parent))
+        for found in stale(variant, parent)
+        if found.path != "source"
+    ]
 
 
 def stale(variant: Variant, parent: Variant) -> list[Stale]:
@@ -61,8 +69,8 @@ def stale(variant: Variant, parent: Variant) -> list[Stale]:
         if theirs.get(path) != text:
             continue  # written by the overlay itself
         block, _, key = path.rpartition(".")
-        if block and key == "source":
-            relevant = [c for c in changes if _inside(c.path, block)]
+        if key == "source":  # the variant's own source was given for the parent's whole game
+            relevant = [c for c in changes if not block or _inside(c.path, block)]
         else:
             relevant = [c for c in changes if _states(text, c.before) or _names(text, c.path)]
         if relevant:

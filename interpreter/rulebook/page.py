@@ -76,9 +76,10 @@ class Page:
         source = getattr(block, "source", None)
         if source:
             if self.from_parent(prefix + "source"):
+                what = "the rule" if path else "some of its rules"
                 lines.append(
-                    f"*Source, as given for {self._parent_title()} (this variant changes the "
-                    f"rule): {source}.*"
+                    f"*Source, as given for {self._parent_title()} (this variant changes "
+                    f"{what}): {source}.*"
                 )
             else:
                 lines.append(f"*Source: {source}.*")
