@@ -279,6 +279,22 @@ def test_enquire_within_tie_goes_to_the_higher_score_less_the_last_brisques() ->
     assert state.winner == 0  # then the winner of the last trick
 
 
+def test_brisques_that_never_scored_do_not_break_a_tie() -> None:
+    """A house rule that counts no brisques: a score holds none to take off, so a tie goes to
+    the winner of the last trick, and the rulebook says only that."""
+    variant = variant_with(**{"brisques.usage": "none"})
+    game = Game.new(variant, seed=1, dealer=0)
+    state = game._state
+    state.scores = [1050, 1050]
+    state.table.brisques = [80, 60]  # won in tricks, scored nowhere
+    state.table.last_trick_winner = 0
+    ending.finish_race(game.rules, state)
+    assert state.winner == 0
+    page = render(variant)
+    assert "if they are equal, the winner of the last trick" in page
+    assert "without the brisques of the last deal" not in page
+
+
 # the first dealer and the rotation of the deal -------------------------------------------------
 def _first_cut(variant: Variant, seed: int) -> tuple[Game, list[int]]:
     game = Game.new(variant, seed=seed)

@@ -104,9 +104,15 @@ def side_totals(rules: Rules, points: list[int] | tuple[int, ...]) -> tuple[int,
 
 def finish_race(rules: Rules, state: State) -> None:
     """The side with more points wins; a tie goes to the higher score less the brisques of
-    the last deal, then to the side that won the last trick (Enquire Within 123 x)."""
+    the last deal (when brisques are scored at all), then to the side that won the last trick
+    (Enquire Within 123 x)."""
     totals = side_totals(rules, state.scores)
-    brisques = side_totals(rules, state.table.brisques)
+    scoring = rules.scoring
+    brisques = (
+        side_totals(rules, state.table.brisques)
+        if scoring.on_trick or scoring.at_end
+        else (0,) * len(totals)
+    )
     last = state.table.last_trick_winner
 
     def key(side: int) -> tuple[int, int, int]:
@@ -118,7 +124,6 @@ def finish_race(rules: Rules, state: State) -> None:
     tied = sum(1 for total in totals if total == totals[side]) > 1
     ending = Ending.TIE_BREAK if tied else Ending.TARGET
     worth = game_points(rules, totals, side)
-    scoring = rules.scoring
     if scoring.match_target:
         if not state.match_points:
             state.match_points = [0] * len(rules.sides)

@@ -143,11 +143,12 @@ def winning(page: Page) -> str:
             "immediate": "after every move: **the game ends the moment a "
             f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
         }[check_when.value]
+        scored = v.brisques.usage.value in ("always", "war")
+        brisques = "the higher score without the brisques of the last deal; if still equal, "
         text = [
             f"The game is **{target} up**: deals are played until a {side} has {target} "
             f"points or more, which is checked {check}. If more than one has, the higher score "
-            "wins; if they are equal, the higher score without the brisques of the last deal; "
-            "if still equal, the winner of the last trick."
+            f"wins; if they are equal, {brisques if scored else ''}the winner of the last trick."
         ]
         if g.double_below:
             text.append(
