@@ -169,3 +169,20 @@ def test_a_race_with_nothing_that_fixes_trumps_cannot_be_won() -> None:
     marriage += 'suit = "trump"\nclass = "marriages"\npoints = 0\n'
     Path("v.toml").write_text(text + marriage, encoding="utf-8")
     load_variant("v.toml")  # a marriage, even scoring nothing, fixes trumps
+
+
+def test_declared_cards_put_in_the_hand_are_refused_once_at_the_line_written(
+    tmp_path: Path,
+) -> None:
+    """Not also as the inherited 'taken back into the hand', which follows from it."""
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'extends = "bezique"\nname = "house"\ntitle = "House"\n[declare]\ndeclared_to = "hand"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(VariantError) as refused:
+        load_variant(str(house))
+    assert str(refused.value) == (
+        f"{house}:5: declare.declared_to: declared cards lie on the 'table' or among the 'open' "
+        "cards, not in 'hand'"
+    )

@@ -56,7 +56,10 @@ UNSUPPORTED: tuple[tuple[str, Callable[[Variant], bool], str], ...] = (
     ),
     (
         "endgame.declared_back_to_hand",
-        lambda v: v.endgame.declared_back_to_hand is not (v.declare.declared_to is Zone.TABLE),
+        lambda v: (
+            v.declare.declared_to in (Zone.TABLE, Zone.OPEN)  # else refused for itself (_zones)
+            and v.endgame.declared_back_to_hand is not (v.declare.declared_to is Zone.TABLE)
+        ),
         "when the stock is exhausted, declared cards lying on the table are taken back into "
         "the hand, and open cards stay open",
     ),
