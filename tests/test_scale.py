@@ -121,3 +121,14 @@ def test_options_that_do_not_go_together_are_refused(
 
 def test_the_options_default_shard_size_is_the_engines() -> None:
     assert OPTION_SHARD_DEALS == SHARD_DEALS
+
+
+def test_a_shard_leaves_the_cycle_collector_as_it_found_it() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    plan = Plan(load_variant("rubicon"), 2, 1, ("random", "random"))
+    plan.run(0, on_deal=lambda: seen.append(gc.get_threshold()))
+    assert gc.get_threshold() == before
+    assert seen and seen[0][0] >= 20_000  # collected less often while the shard played
