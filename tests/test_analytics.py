@@ -122,6 +122,7 @@ def test_a_variant_against_itself_differs_in_nothing(
         "rubicon_rate",
         "dealer_advantage",
         "first_dealer_wins",
+        "skill_margin",  # board by board
     }
 
 
@@ -149,7 +150,8 @@ def test_a_house_rule_is_measured_on_the_same_deals_with_a_paired_interval(
     alone = [data[side]["figures"]["points_per_deal"]["ci95"] for side in "ab"]  # type: ignore[index]
     independent = math.hypot(*((hi - lo) / 2 for lo, hi in alone)) * 2
     assert high - low < independent / 3, (high - low, independent)
-    assert rows["skill_margin"]["interval"] == "independent"
+    assert rows["skill_margin"]["interval"] == "paired"  # board by board
+    assert rows["upsets"]["interval"] == "independent"
 
 
 def _pairs_by_hand(pairs: list[tuple[int, int, int, int]]) -> tuple[float, float]:

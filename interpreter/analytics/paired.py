@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from interpreter.analytics.detail import Detail
-from interpreter.arena.paired import t_quantile
+from interpreter.arena.duplicate import Board
+from interpreter.arena.paired import margins, t_quantile
 from interpreter.engine import Game
 from interpreter.scale.shards import Plan
 from interpreter.scale.summary import Summary
@@ -41,7 +42,10 @@ PAIRED = (
     "first_dealer_wins",
 )
 """The figures of :func:`interpreter.analytics.report.figures` measured on the main samples,
-whose differences are paired (the skill sample's are not: its boards are duplicate already)."""
+whose differences are paired game by game."""
+BOARD_PAIRED = ("skill_margin",)
+"""The figure of the skill samples paired board by board (the games won by random are left
+independent: a board does not say who won its games)."""
 
 
 @dataclass(slots=True)
@@ -142,6 +146,14 @@ def game_figures(game: Game) -> tuple[tuple[int, int], ...]:
     )
 
 
+def board_figures(board: Board) -> tuple[tuple[int, int], ...]:
+    """``(y, d)`` of each figure of :data:`BOARD_PAIRED` for one board: the first entrant's
+    points less the others' mean over the board, per deal (scaled to whole numbers as
+    :class:`~interpreter.arena.duplicate.Duplicate` counts them)."""
+    totals = list(board.points)
+    return ((margins(totals)[0], (len(totals) - 1) * board.deals),)
+
+
 @dataclass
 class PairedSummary:
     """What two variants' shards give: each variant's summary, and the figures' pairs."""
@@ -171,8 +183,13 @@ class PairedPlan:
 
     def __post_init__(self) -> None:
         a, b = self.a, self.b
-        if (a.deals, a.seed, a.shard_deals) != (b.deals, b.seed, b.shard_deals):
-            raise ValueError("paired plans play the same deals from the same seed")
+        if (a.deals, a.seed, a.shard_deals, a.duplicate) != (
+            b.deals,
+            b.seed,
+            b.shard_deals,
+            b.duplicate,
+        ):
+            raise ValueError("paired plans play the same deals from the same seed, alike")
 
     @property
     def shards(self) -> int:
@@ -186,12 +203,37 @@ class PairedPlan:
         return PairedSummary(self.a.empty(), self.b.empty())
 
     def run(self, index: int, on_deal: Callable[[], None] | None = None) -> PairedSummary:
-        """Shard ``index`` of both plans, and the pairs of their games."""
-        games: tuple[list[tuple[tuple[int, int], ...]], ...] = ([], [])
-        first = self.a.run(index, on_deal, lambda game: games[0].append(game_figures(game)))
-        second = self.b.run(index, on_deal, lambda game: games[1].append(game_figures(game)))
-        pairs = {key: PairedRatio() for key in PAIRED}
-        for mine, theirs in zip(*games, strict=False):
-            for key, (ya, da), (yb, db) in zip(PAIRED, mine, theirs, strict=True):
+        """Shard ``index`` of both plans, and the pairs of their games (of their boards, in
+        duplicate play)."""
+        found: tuple[list[tuple[tuple[int, int], ...]], ...] = ([], [])
+        summaries = [
+            _run(plan, index, on_deal, figures)
+            for plan, figures in zip((self.a, self.b), found, strict=True)
+        ]
+        keys = BOARD_PAIRED if self.a.duplicate else PAIRED
+        pairs = {key: PairedRatio() for key in keys}
+        for mine, theirs in zip(*found, strict=False):
+            for key, (ya, da), (yb, db) in zip(keys, mine, theirs, strict=True):
                 pairs[key].add(ya, da, yb, db)
-        return PairedSummary(first, second, pairs)
+        return PairedSummary(summaries[0], summaries[1], pairs)
+
+
+def _run(
+    plan: Plan,
+    index: int,
+    on_deal: Callable[[], None] | None,
+    figures: list[tuple[tuple[int, int], ...]],
+) -> Summary:
+    """Shard ``index`` of ``plan``, the figures of each of its games (boards) put in
+    ``figures``."""
+    if plan.duplicate:
+
+        def board(played: Board) -> None:
+            figures.append(board_figures(played))
+
+        return plan.run(index, on_deal, on_board=board)
+
+    def game(played: Game) -> None:
+        figures.append(game_figures(played))
+
+    return plan.run(index, on_deal, on_game=game)

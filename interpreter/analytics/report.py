@@ -10,9 +10,10 @@ Two samples, both reproducible by the seed and played as shards (:mod:`interpret
   and how often the worse one wins a game all the same.
 
 With a second variant (``--vs``), both variants are analysed with the same seed, and each
-figure's difference (the second less the first) is given with its 95 % interval: paired game by
-game for the main samples, played side by side (:mod:`interpreter.analytics.paired`), of two
-independent samples for the skill samples (:mod:`interpreter.analytics.intervals`).
+figure's difference (the second less the first) is given with its 95 % interval: both variants'
+samples are played side by side, and the interval is paired game by game (board by board for
+greedy's margin over random) where it can be (:mod:`interpreter.analytics.paired`), else of two
+independent samples (:mod:`interpreter.analytics.intervals`).
 """
 
 from __future__ import annotations
@@ -138,10 +139,11 @@ def analyze_pair(
     if first.players.count != second.players.count:
         return analyze(first, run, on_progress), analyze(second, run, on_progress), {}
     both = play(PairedPlan(sample_plan(first, run), sample_plan(second, run)), **options)
+    skill = play(PairedPlan(skill_plan(first, run), skill_plan(second, run)), **options)
     return (
-        Analysis(first, both.a, play(skill_plan(first, run), **options)),
-        Analysis(second, both.b, play(skill_plan(second, run), **options)),
-        both.pairs,
+        Analysis(first, both.a, skill.a),
+        Analysis(second, both.b, skill.b),
+        both.pairs | skill.pairs,
     )
 
 

@@ -92,9 +92,11 @@ class Plan:
         index: int,
         on_deal: Callable[[], None] | None = None,
         on_game: Callable[[Game], None] | None = None,
+        on_board: Callable[[Board], None] | None = None,
     ) -> Summary:
         """Play shard ``index`` (in a worker): its summary; ``on_game`` is handed each game
-        the shard plays, in order, once it is over or cut short."""
+        the shard plays, in order, once it is over or cut short, ``on_board`` each board of
+        duplicate play."""
         on_record = None
         if self.record_dir is not None:
             from interpreter.cli_records import record_writer
@@ -108,6 +110,7 @@ class Plan:
             budget=self.budget(index),
             duplicate=self.duplicate,
             detail=self.detail,
+            on_board=on_board,
             on_deal=on_deal,
             on_game=on_game,
             on_record=on_record,
