@@ -346,10 +346,12 @@ def comparison(
 
 
 def shown(value: float, unit: str, signed: bool = False) -> str:
-    """A figure as the reports write it: a share in %, deals to 2 places, points to 1."""
+    """A figure as the reports write it: a share in %, deals to 2 places, points to 1; a
+    difference of shares (``signed``) in percentage points, ``pp`` (from 40 % to 46 % is
+    +6.0 pp, not a rise of 6 %)."""
     sign = "+" if signed else ""
     if unit == "share":
-        return f"{100 * value:{sign}.1f} %"
+        return f"{100 * value:{sign}.1f} {'pp' if signed else '%'}"
     if unit == "deals":
         return f"{value:{sign}.2f}"
     return f"{value:{sign}.1f}"

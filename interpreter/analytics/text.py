@@ -87,11 +87,16 @@ def print_comparison(
             + ("¹" if row["interval"] == "paired" else ""),
         )
     out.print(table)
+    notes = []
     if any(row["interval"] == "paired" for row in rows):
-        out.print(
+        notes.append(
             "¹ paired: both variants played the same deals, game by game, so the luck of the "
             "cards cancels; the others compare two independent samples."
         )
+    if any(row["unit"] == "share" for row in rows):
+        notes.append("A difference of shares is in percentage points (pp).")
+    if notes:
+        out.print(" ".join(notes))
     shares = {str(e["source"]): [e, None] for e in sources(a)}
     for entry in sources(b):
         shares.setdefault(str(entry["source"]), [None, None])[1] = entry
