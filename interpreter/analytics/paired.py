@@ -10,12 +10,17 @@ the interval of the difference is the paired one, far narrower than that of two 
 samples.
 
 Each figure is a ratio of sums over games, Σy / Σd (points over seat-deals, deals over finished
-games, hits over games counted); for each pair of games both ``(y, d)`` are kept as exact
-running sums (:class:`PairedRatio`), and the variance of the difference of the two ratios comes
-from the first-order (delta) method over the pairs, as :mod:`interpreter.arena.paired` does for
-one ratio.  A shard's pairs are its games played in both variants (the last game of the longer
-list, cut short by the shard's budget, has no partner); nothing is kept once a shard is
-counted, so the memory of a run does not grow with its deals.
+games, a game's value over games settled); for each pair of games both ``(y, d)`` are kept as
+exact running sums (:class:`PairedRatio`), and the variance of the difference of the two ratios
+comes from the first-order (delta) method over the pairs, as :mod:`interpreter.arena.paired`
+does for one ratio.  A shard's pairs are its games in the order played; a rule that lengthens
+the games fits fewer into the shard's deals, and a game without a partner is paired with
+nothing, ``(0, 0)``, so that the pairs' sums are exactly the samples' and the interval is that
+of the difference reported.  Nothing is kept once a shard is counted, so the memory of a run
+does not grow with its deals.
+
+Pairing needs the two variants to deal alike (the same players, deck and deal,
+:func:`deal_alike`); otherwise the samples are compared as independent ones.
 """
 
 from __future__ import annotations
@@ -24,25 +29,22 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import zip_longest
 
 from interpreter.analytics.detail import Detail
 from interpreter.arena.duplicate import Board
 from interpreter.arena.paired import margins, t_quantile
-from interpreter.engine import Game
+from interpreter.engine import Game, Rules
+from interpreter.model import Variant
 from interpreter.scale.shards import Plan
 from interpreter.scale.summary import Summary
 
-PAIRED = (
-    "points_per_deal",
-    "game_length",
-    "decided_by_last_deal",
-    "game_value",
-    "rubicon_rate",
-    "dealer_advantage",
-    "first_dealer_wins",
-)
-"""The figures of :func:`interpreter.analytics.report.figures` measured on the main samples,
-whose differences are paired game by game."""
+PAIRED = ("points_per_deal", "game_length", "game_value", "dealer_advantage")
+"""The means of :func:`interpreter.analytics.report.figures` measured on the main samples, whose
+differences are paired game by game.  The shares (games decided by the last deal, rubicons, the
+first dealer's wins) are not: a paired share moves only with the few games whose outcome the
+rule changes, and a *t* interval over them is no good near 0 or 100 %; Newcombe's interval of
+independent samples is kept for them."""
 BOARD_PAIRED = ("skill_margin",)
 """The figure of the skill samples paired board by board (the games won by random are left
 independent: a board does not say who won its games)."""
@@ -115,12 +117,22 @@ class PairedRatio:
 
     def interval(self, centre: float) -> tuple[float, float] | None:
         """The 95 % interval of a difference measured as ``centre`` (the figures' difference
-        over the whole samples, of which the pairs leave out at most a game per shard)."""
+        over the whole samples, which is the pairs' own: every game is in a pair)."""
         error = self.standard_error
         if error is None:
             return None
         half = t_quantile(self.pairs - 1) * error
         return (centre - half, centre + half)
+
+
+def deal_alike(a: Variant, b: Variant) -> bool:
+    """Whether game ``j`` of each variant is dealt the same cards from the same seed: the same
+    players, the same deck (every card in the same place) and the same deal."""
+    return (
+        a.players == b.players
+        and Rules(a).face == Rules(b).face
+        and a.deal.model_dump() == b.deal.model_dump()
+    )
 
 
 def game_figures(game: Game) -> tuple[tuple[int, int], ...]:
@@ -138,11 +150,8 @@ def game_figures(game: Game) -> tuple[tuple[int, int], ...]:
     return (
         (detail.deal_totals.total, deals * players),
         (detail.game_lengths.moments.total, detail.game_lengths.count),
-        (detail.comebacks, detail.races),
         (0 if settled is None else settled.value, int(settled is not None)),
-        (0 if settled is None else int(settled.rubiconed), int(settled is not None)),
         (detail.dealer_margins.total, deals * max(1, players - 1)),
-        (detail.first_dealer_wins, detail.decided),
     )
 
 
@@ -212,7 +221,11 @@ class PairedPlan:
         ]
         keys = BOARD_PAIRED if self.a.duplicate else PAIRED
         pairs = {key: PairedRatio() for key in keys}
-        for mine, theirs in zip(*found, strict=False):
+        # A rule that makes games longer fits fewer of them into the shard's deals: the games
+        # of the longer list have no partner, and count against nothing (0, 0), so that the
+        # pairs' sums are the whole samples' and the interval is of the difference reported.
+        nothing = ((0, 0),) * len(keys)
+        for mine, theirs in zip_longest(*found, fillvalue=nothing):
             for key, (ya, da), (yb, db) in zip(keys, mine, theirs, strict=True):
                 pairs[key].add(ya, da, yb, db)
         return PairedSummary(summaries[0], summaries[1], pairs)

@@ -24,7 +24,7 @@ from typing import Any
 
 from interpreter.analytics.detail import Detail
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
-from interpreter.analytics.paired import PairedPlan, PairedRatio
+from interpreter.analytics.paired import PairedPlan, PairedRatio, deal_alike
 from interpreter.arena.duplicate import Duplicate, seating_count
 from interpreter.engine import Reason
 from interpreter.model import Variant
@@ -133,10 +133,10 @@ def analyze_pair(
 ) -> tuple[Analysis, Analysis, dict[str, PairedRatio]]:
     """Both variants' samples, their main samples played side by side, shard by shard, so
     that each figure's difference is paired game by game (:mod:`interpreter.analytics.
-    paired`); with different numbers of players no game of one is dealt as one of the other,
-    and nothing is paired."""
+    paired`); when the two do not deal alike (other players, deck or deal) no game of one is
+    dealt as one of the other, and nothing is paired."""
     options = _options(run, on_progress)
-    if first.players.count != second.players.count:
+    if not deal_alike(first, second):
         return analyze(first, run, on_progress), analyze(second, run, on_progress), {}
     both = play(PairedPlan(sample_plan(first, run), sample_plan(second, run)), **options)
     skill = play(PairedPlan(skill_plan(first, run), skill_plan(second, run)), **options)
