@@ -108,11 +108,7 @@ def finish_race(rules: Rules, state: State) -> None:
     (Enquire Within 123 x)."""
     totals = side_totals(rules, state.scores)
     scoring = rules.scoring
-    brisques = (
-        side_totals(rules, state.table.brisques)
-        if scoring.on_trick or scoring.at_end
-        else (0,) * len(totals)
-    )
+    brisques = side_totals(rules, state.table.brisques) if scoring.counted else (0,) * len(totals)
     last = state.table.last_trick_winner
 
     def key(side: int) -> tuple[int, int, int]:

@@ -38,6 +38,7 @@ from interpreter.model.play import (
     Zone,
 )
 from interpreter.model.scoring import (
+    SCORED_USAGES,
     BrisqueTiming,
     BrisqueUsage,
     GameFormat,
@@ -172,12 +173,14 @@ class ScoringRules:
     win_check: WinCheck = WinCheck.END_OF_DEAL
     double_below: int = 0  # a race game's loser under this: two game points
     match_target: int = 0  # game points that win a match; 0: one game
-    # Brisques scored as each trick is won (else counted at the end of the hand, if at all).
+    # Brisques scored at all; as each trick is won, or counted at the end of the hand.
+    counted: bool = field(init=False)
     on_trick: bool = field(init=False)
     at_end: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        counted = self.usage in (BrisqueUsage.ALWAYS, BrisqueUsage.WAR)
+        counted = self.usage in SCORED_USAGES
+        object.__setattr__(self, "counted", counted)
         later = (
             self.timing is BrisqueTiming.END_OF_HAND
             or self.usage is BrisqueUsage.WAR

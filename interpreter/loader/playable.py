@@ -10,7 +10,7 @@ from interpreter.cards import parse_face
 from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.combinations import Combination
 from interpreter.model.play import TrumpMode, Zone
-from interpreter.model.scoring import BrisqueUsage, WhichTrick
+from interpreter.model.scoring import WhichTrick
 
 
 def cut_can_be_decided(
@@ -31,8 +31,7 @@ def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
     last trick), or some scoring combination can be formed from the cards a player may
     declare from — his hand after playing to the trick, or open cards of its ranks."""
     brisques = variant.brisques
-    counted = brisques.usage in (BrisqueUsage.ALWAYS, BrisqueUsage.WAR)
-    if counted and brisques.value and variant.deck.brisque_ranks:
+    if brisques.scored and brisques.value and variant.deck.brisque_ranks:
         return True
     if variant.last_trick.points and variant.last_trick.which == WhichTrick.FINAL:
         return True

@@ -36,6 +36,11 @@ class BrisqueUsage(StrEnum):
     WAR = "war"
 
 
+SCORED_USAGES = frozenset({BrisqueUsage.ALWAYS, BrisqueUsage.WAR})
+"""The usages under which brisques add points to a score (the others only break a tie or save
+the rubicon, or count for nothing)."""
+
+
 class BrisqueTiming(StrEnum):
     ON_TRICK = "on_trick"
     END_OF_HAND = "end_of_hand"
@@ -72,6 +77,11 @@ class Brisques(Block):
         description="Scored as each trick is won (Hoyle's 'better rule') or counted at the end "
         "of the hand, the non-dealer first (Enquire Within).",
     )
+
+    @property
+    def scored(self) -> bool:
+        """Brisques add points to a score (see :data:`SCORED_USAGES`)."""
+        return self.usage in SCORED_USAGES
 
 
 class GameFormat(StrEnum):

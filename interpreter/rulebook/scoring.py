@@ -124,7 +124,7 @@ def last_trick_and_brisques(page: Page) -> str:
         "end_of_hand": ", counted when the hand is over (the dealer's opponent counts first).",
     }[b.timing.value]
     text.append(usage + (timing if b.usage.value == "always" else "."))
-    if b.minimum and b.usage.value in ("always", "war"):
+    if b.minimum and b.scored:
         text.append(
             f"A player who won **fewer than {b.minimum} brisques** scores none of them; they "
             "are counted when the hand is over."
@@ -143,12 +143,12 @@ def winning(page: Page) -> str:
             "immediate": "after every move: **the game ends the moment a "
             f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
         }[check_when.value]
-        scored = v.brisques.usage.value in ("always", "war")
         brisques = "the higher score without the brisques of the last deal; if still equal, "
         text = [
             f"The game is **{target} up**: deals are played until a {side} has {target} "
             f"points or more, which is checked {check}. If more than one has, the higher score "
-            f"wins; if they are equal, {brisques if scored else ''}the winner of the last trick."
+            f"wins; if they are equal, {brisques if v.brisques.scored else ''}the winner of the "
+            "last trick."
         ]
         if g.double_below:
             text.append(

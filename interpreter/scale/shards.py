@@ -158,7 +158,7 @@ YOUNG_THRESHOLD = 20_000
 """Allocations between two collections of the youngest generation while a shard plays (700
 by default): a deal allocates some thousands of short-lived containers (events, moves, views)
 that reference counting frees, and each collection walks the young objects for nothing.
-Measured: 4.6 % of the machine instructions of random two-pack deals (``docs/figures.md``)."""
+Measured: 5.1 % of the machine instructions of random two-pack deals (``docs/figures.md``)."""
 
 
 @contextmanager
