@@ -319,7 +319,12 @@ class Rules:
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
         # The cards in display order: a card's place in it, and for each place its face (as a
         # number) and the move that plays it, so that a hand is listed by sorting integers.
-        ranked = sorted(range(self.n_cards), key=self.order.__getitem__)
+        # The copies of a face lie next to each other (each card sorts where its face's first
+        # copy does), which the listing of plays relies on.
+        first_order: dict[str, int] = {}
+        for card in sorted(range(self.n_cards), key=self.order.__getitem__):
+            first_order.setdefault(self.face[card], self.order[card])
+        ranked = sorted(range(self.n_cards), key=lambda c: (first_order[self.face[c]], c))
         self.place: tuple[int, ...] = tuple(sorted(range(self.n_cards), key=ranked.__getitem__))
         face_no = {face: n for n, face in enumerate(dict.fromkeys(self.face[c] for c in ranked))}
         self.face_at: tuple[int, ...] = tuple(face_no[self.face[c]] for c in ranked)

@@ -11,8 +11,7 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import accumulate, chain, compress
-from operator import ge
+from itertools import accumulate, chain
 
 from interpreter.engine.combos import Stage
 from interpreter.engine.forming import requirements
@@ -88,17 +87,18 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     kept = table.memo.get(("formable", player))
     if kept is not None and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    # The hottest test of the engine: enough cards of the rarest face each way needs, for
-    # every way at once in C (most ways stop there), then of the others, and a card of the
-    # trick where one is needed.
+    # The hottest test of the engine: enough cards of the rarest face each way needs (most
+    # ways stop there), then of the others, and a card of the trick where one is needed.  A
+    # plain loop: over a dozen ways it is faster than chaining maps in C.
     firsts, counts, stages = rules.ways_cache.get(table.trump) or _ways(rules, table.trump)
-    passed = compress(stages, map(ge, map(int.bit_count, map(held.__and__, firsts)), counts))
-    found = [
-        stage[3]
-        for stage in passed
-        if trick & stage[2]
-        and all(map(ge, map(int.bit_count, map(held.__and__, stage[0])), stage[1]))
-    ]
+    found = []
+    for first, count, stage in zip(firsts, counts, stages, strict=True):
+        if (held & first).bit_count() >= count and trick & stage[2]:
+            for mask, needed in zip(stage[0], stage[1], strict=True):
+                if (held & mask).bit_count() < needed:
+                    break
+            else:
+                found.append(stage[3])
     table.memo[("formable", player)] = (key, found)
     return found
 

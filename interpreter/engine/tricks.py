@@ -235,18 +235,17 @@ def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
 
 def _hand_plays(rules: Rules, hand: Iterable[int]) -> list[Move]:
     """One play per face of ``hand``, its first copy, in display order."""
-    # Without a Python-level loop: the places from the last to the first, keyed by face, so
-    # that each face keeps its first place's move and the faces come out last first.
-    places = sorted(map(rules.place.__getitem__, hand), reverse=True)
-    first = dict(
-        zip(
-            map(rules.face_at.__getitem__, places),
-            map(rules.play_at.__getitem__, places),
-            strict=True,
-        )
-    )
-    found: list[Move] = [*first.values()]
-    found.reverse()
+    # The places in display order, where the copies of a face lie next to each other
+    # (``Rules.place``): a face's first place is where the face changes.  A plain loop: for
+    # a hand's eight to twenty cards it is twice as fast as building a dictionary in C.
+    face_at, play_at = rules.face_at, rules.play_at
+    found: list[Move] = []
+    last = -1
+    for place in sorted(map(rules.place.__getitem__, hand)):
+        face = face_at[place]
+        if face != last:
+            found.append(play_at[place])
+            last = face
     return found
 
 
