@@ -20,7 +20,7 @@ def draw(rules: Rules, state: State) -> None:
     table = state.table
     winner = table.leader
     n = state.players
-    stock, face, deal, append = table.stock, rules.face, state.deal_no, state.events.append
+    stock, face, deal, append = table.stock, rules.face_alone, state.deal_no, state.events.append
     hands, received, turn_up, blanche_rules = (
         table.hands,
         table.received,
@@ -37,7 +37,7 @@ def draw(rules: Rules, state: State) -> None:
             seen = None
         else:
             seen = (seat,)
-        append(_make(Event, (_DRAW, seat, deal, (face[card],), 0, "", 0, (), seen)))
+        append(_make(Event, (_DRAW, seat, deal, face[card], 0, "", 0, (), seen)))
         if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)
     state.phase = Phase.PLAY

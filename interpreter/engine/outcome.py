@@ -39,7 +39,9 @@ class Outcome:
     def of(cls, rules: Rules, state: State) -> Outcome:
         over = next(e for e in reversed(state.events) if e.kind is EventKind.GAME_OVER)
         ending = Ending(over.what)
-        games = max(1, list(map(_kind, state.events)).count(EventKind.GAME_WON))
+        games = 1  # only a match is won game by game
+        if rules.scoring.match_target:
+            games = max(1, list(map(_kind, state.events)).count(EventKind.GAME_WON))
         winning_side = state.winning_side
         if winning_side is None and state.winner is not None:
             winning_side = rules.side_of[state.winner]

@@ -317,6 +317,10 @@ class Rules:
         }
         # The move that plays each card from the hand (its label is just its face).
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))
+        # The plays of declared cards by card and label, made on first use (``tricks``).
+        self.table_plays: dict[tuple[int, str], Play] = {}
+        # Each card's face alone, as events list the cards they name.
+        self.face_alone: tuple[tuple[str], ...] = tuple((f,) for f in self.face)
         # The cards in display order: a card's place in it, and for each place its face (as a
         # number) and the move that plays it, so that a hand is listed by sorting integers.
         # The copies of a face lie next to each other (each card sorts where its face's first

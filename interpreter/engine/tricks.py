@@ -214,12 +214,21 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     """One play per label of the declared ``cards`` on ``player``'s table."""
     found: list[Move] = []
     labels: set[str] = set()
+    made = rules.table_plays
     ordered = sorted(cards, key=rules.order.__getitem__)
     for card, label in zip(ordered, card_labels(rules, state, player, ordered), strict=True):
         if label not in labels:
             labels.add(label)
-            found.append(Play(card, label))
+            move = made.get((card, label))
+            if move is None:  # moves are values: one made is kept for the variant's games
+                if len(made) >= _TABLE_PLAYS_KEPT:
+                    made.clear()
+                move = made[card, label] = Play(card, label)
+            found.append(move)
     return found
+
+
+_TABLE_PLAYS_KEPT = 4096  # a bound on the moves kept (labels name declarations by number)
 
 
 def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
@@ -305,7 +314,8 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    state.events.append(_make(Event, (_PLAY, player, state.deal_no, (rules.face[card],), *_PLAIN)))
+    event = (_PLAY, player, state.deal_no, rules.face_alone[card], *_PLAIN)
+    state.events.append(_make(Event, event))
     if (declared or not table.stock) and table.ledger_changes:
         # Law 46, a partner's waiting declarations included (no ledger has changed in the
         # deal: nothing is waiting).
