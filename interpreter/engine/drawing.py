@@ -4,14 +4,16 @@ two duels with four players, by the Britannica)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from interpreter.engine import blanche
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
 
-_make = tuple.__new__  # an event made without the named tuple's keyword handling
-_DRAW = EventKind.DRAW
+_make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
+_DRAW: Final = EventKind.DRAW
 
 
 def draw(rules: Rules, state: State) -> None:

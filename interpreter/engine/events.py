@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import NamedTuple, assert_never
+from typing import Final, NamedTuple, assert_never
 
 from interpreter.cards import SUIT_SYMBOLS, parse_face
 
@@ -145,7 +145,7 @@ class Event(NamedTuple):
         return describe(self)
 
 
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
 
 def fast_event(

@@ -8,6 +8,8 @@ the end of a trick, the declaring window, the draw, the next duel or deal).
 
 from __future__ import annotations
 
+from typing import Final
+
 from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
@@ -26,9 +28,9 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import Logged, Phase, State
 from interpreter.model.play import DeclareRight
 
-DRAW = Draw()  # moves are immutable values: one is enough
+DRAW: Final = Draw()  # moves are immutable values: one is enough
 
-_PHASE_OF = {
+_PHASE_OF: Final = {
     "carte-blanche": Phase.PLAY,
     "play": Phase.PLAY,
     "declare": Phase.DECLARE,
@@ -113,7 +115,7 @@ def _wrong_phase(state: State, wanted: Phase) -> str:
 
 
 # -- doing moves ---------------------------------------------------------------------------
-_logged = tuple.__new__  # a Logged without the named tuple's keyword handling
+_logged: Final = tuple.__new__  # a Logged without the named tuple's keyword handling
 
 Listed = list[Move] | None
 """The legal moves after a move, when working them out was part of the move (a declaring

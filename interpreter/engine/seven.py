@@ -7,6 +7,8 @@ here; the move list and the refusal of an illegal move use the same checks."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from interpreter.engine import opencards, tricks
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import last_trick_cards
@@ -15,7 +17,7 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
 
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:

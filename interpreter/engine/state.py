@@ -16,14 +16,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.moves import Move
 from interpreter.engine.settlement import Settled
 
 Copier = Callable[[Any], Any]
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
 
 class Phase(StrEnum):

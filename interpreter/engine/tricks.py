@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import compress, repeat
 from operator import attrgetter, contains
-from typing import Protocol
+from typing import Final, Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
 from interpreter.engine import blanche, opencards, seven
@@ -228,7 +228,7 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     return found
 
 
-_TABLE_PLAYS_KEPT = 4096  # a bound on the moves kept (labels name declarations by number)
+_TABLE_PLAYS_KEPT: Final = 4096  # a bound on the moves kept (labels name declarations by number)
 
 
 def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
@@ -331,10 +331,11 @@ def play(rules: Rules, state: State, card: int) -> None:
         seven.played(rules, state, player, card)
 
 
-_make = tuple.__new__  # an event made without the named tuple's keyword handling
-_cards = attrgetter("cards")
-_PLAY, _TRICK = EventKind.PLAY, EventKind.TRICK
-_PLAIN = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
+_make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
+_cards: Final = attrgetter("cards")
+_PLAY: Final = EventKind.PLAY
+_TRICK: Final = EventKind.TRICK
+_PLAIN: Final = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
 
 
 def lose(state: State, seat: int, index: int) -> None:
