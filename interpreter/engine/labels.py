@@ -20,11 +20,13 @@ def entries_by_card(state: State, player: int) -> Mapping[int, str]:
     kept = table.memo.get(("entries", player))
     if kept is not None and kept[0] == table.ledger_changes:
         return kept[1]  # type: ignore[no-any-return]
-    numbers: dict[int, list[int]] = {}
-    for entry in table.ledger[player]:
+    found: dict[int, str] = {}
+    get = found.get
+    for entry in table.ledger[player]:  # in ledger order: a card's numbers in that order
+        number = str(entry.no)
         for card in entry.cards:
-            numbers.setdefault(card, []).append(entry.no)
-    found = {card: ".".join(map(str, nos)) for card, nos in numbers.items()}
+            before = get(card)
+            found[card] = number if before is None else before + "." + number
     table.memo[("entries", player)] = (table.ledger_changes, found)
     return found
 

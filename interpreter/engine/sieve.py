@@ -11,7 +11,7 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import accumulate, chain
+from itertools import chain
 
 from interpreter.engine.combos import Stage
 from interpreter.engine.forming import requirements
@@ -220,7 +220,18 @@ def fill(
     for index in range(last - 1, -1, -1):
         if same[index + 1]:
             run_left[index] = run_left[index + 1] + 1
-    copies_from = [[*accumulate(len(g[1]) for g in reversed(pool))][::-1] for pool in pools]
+    # For each pool, the copies of its groups from each position to its end (a pool shared
+    # by equal slots counted once).
+    copies_from: list[list[int]] = []
+    counted: list[tuple[str, list[int]]] | None = None
+    left: list[int] = []
+    for pool in pools:
+        if pool is not counted:
+            counted, left, total = pool, [0] * len(pool), 0
+            for position in range(len(pool) - 1, -1, -1):
+                total += len(pool[position][1])
+                left[position] = total
+        copies_from.append(left)
     used: dict[str, int] = {}
     labels: list[str] = []
     cards: list[int] = []
