@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from interpreter.cards import JOKER_SUIT, Deck, Face, parse_face
 from interpreter.engine.combos import Combo, Shape, Sieve, Way, compile_combo
-from interpreter.engine.moves import Play
+from interpreter.engine.moves import ExchangeSeven, Play, ShowSeven
 from interpreter.model import Variant
 from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
 from interpreter.model.play import (
@@ -314,6 +314,14 @@ class Rules:
         # The physical sevens of trumps of each trump suit, as a set.
         self.seven_sets: dict[str | None, frozenset[int]] = {
             trump: frozenset(self.sevens_of(trump)) for trump in deck_model.suits
+        }
+        # The moves that exchange or show each seven (moves are values: made once).
+        sevens = [card for trump in deck_model.suits for card in self.sevens_of(trump)]
+        self.exchange_moves: dict[int, ExchangeSeven] = {
+            card: ExchangeSeven(card, self.face[card]) for card in sevens
+        }
+        self.show_moves: dict[int, ShowSeven] = {
+            card: ShowSeven(card, self.face[card]) for card in sevens
         }
         # The move that plays each card from the hand (its label is just its face).
         self.hand_plays: tuple[Play, ...] = tuple(Play(c, f) for c, f in enumerate(self.face))

@@ -12,7 +12,7 @@ from typing import Final
 from interpreter.engine import opencards, tricks
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import last_trick_cards
-from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
+from interpreter.engine.moves import Move, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
@@ -100,11 +100,11 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
-        found.append(ExchangeSeven(card, rules.face[card]))
+        found.append(rules.exchange_moves[card])
     if seven.score_trigger is SevenScore.DECLARE_AFTER_WIN:
         shown = show_candidate(rules, state, player)
         if shown is not None and show_problem(rules, state, player, shown) is None:
-            found.append(ShowSeven(shown, rules.face[shown]))
+            found.append(rules.show_moves[shown])
     return found
 
 
@@ -116,7 +116,7 @@ def play_moves(rules: Rules, state: State, player: int) -> list[Move]:
         return []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
-        return [ExchangeSeven(card, rules.face[card])]
+        return [rules.exchange_moves[card]]
     return []
 
 

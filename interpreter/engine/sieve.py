@@ -11,7 +11,6 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain
 
 from interpreter.engine.combos import Stage
 from interpreter.engine.forming import requirements
@@ -69,10 +68,13 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
     bit, table = rules.bit, state.table
-    # Distinct bits: their sum is their union.
-    held: int = sum(map(bit.__getitem__, chain.from_iterable(source_zones(rules, state, player))))
+    held = 0
+    for zone in source_zones(rules, state, player):
+        for card in zone:
+            held |= bit[card]
     if rules.reuse.partner_used:
-        held |= sum(map(bit.__getitem__, _partner_cards(rules, state, player)))
+        for card in _partner_cards(rules, state, player):
+            held |= bit[card]
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1

@@ -247,10 +247,10 @@ def _hand_plays(rules: Rules, hand: Iterable[int]) -> list[Move]:
     # The places in display order, where the copies of a face lie next to each other
     # (``Rules.place``): a face's first place is where the face changes.  A plain loop: for
     # a hand's eight to twenty cards it is twice as fast as building a dictionary in C.
-    face_at, play_at = rules.face_at, rules.play_at
+    face_at, play_at, places = rules.face_at, rules.play_at, rules.place
     found: list[Move] = []
     last = -1
-    for place in sorted(map(rules.place.__getitem__, hand)):
+    for place in sorted([places[card] for card in hand]):
         face = face_at[place]
         if face != last:
             found.append(play_at[place])
@@ -359,10 +359,15 @@ def finish(rules: Rules, state: State) -> int:
         table.won[winner].extend(trick)
     else:
         opencards.take(rules, state, winner, trick)
-    brisques = sum(map(rules.brisque.__getitem__, trick))
+    brisque = rules.brisque
+    brisques = 0
+    for card in trick:
+        if brisque[card]:
+            brisques += 1
     table.trick_no += 1
     table.won_trick[winner] = True
-    faces = tuple(map(rules.face.__getitem__, trick))
+    face = rules.face
+    faces = tuple([face[card] for card in trick])
     table.last_trick = (tuple(trick), tuple(seats), winner)
     event = (_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None)
     state.events.append(_make(Event, event))
