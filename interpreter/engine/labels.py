@@ -6,7 +6,6 @@ with one label are interchangeable)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from itertools import compress
 
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -110,4 +109,5 @@ def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
 def _within(rules: Rules, cards: Collection[int], within: int) -> Iterable[int]:
     if within == -1:
         return cards
-    return compress(cards, map(within.__and__, map(rules.bit.__getitem__, cards)))
+    bit = rules.bit
+    return [card for card in cards if within & bit[card]]
