@@ -48,14 +48,16 @@ Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
 """One way of forming a combination: its slots (the faces that may fill each); what it needs,
 as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
 first; and every card that may fill it, as a mask."""
-Stage = tuple[tuple[int, ...], tuple[int, ...], int, tuple["Combo", Way]]
-"""A way of forming a combination as the second stage of the declarations' sieve tests it: its
-needs but the rarest (masks of card bits, and how many of each), every card it may use (a
-mask), and the way itself."""
-Sieve = tuple[tuple[int, ...], tuple[int, ...], tuple[Stage, ...]]
-"""The ways of forming every combination under one trump, as the declarations' sieve tests
-them: the rarest need of each way (masks of card bits, and how many of each), tested for all
-of them at once, then each way that passes (:data:`Stage`)."""
+Stage = tuple[
+    int, tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...], int, tuple["Combo", Way]
+]
+"""A way of forming a combination as the declarations' sieve tests it: its rarest need (the
+number of its face when it is of one face, else -1; the numbers of its faces,
+``Rules.face_index``; how many cards of them), its other needs alike, every card it may use
+(a mask), and the way itself."""
+Sieve = tuple[Stage, ...]
+"""The ways of forming every combination under one trump, in order, as the declarations'
+sieve tests them (:data:`Stage`)."""
 
 
 def compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:

@@ -340,6 +340,10 @@ class Rules:
         self.place: tuple[int, ...] = tuple(sorted(range(self.n_cards), key=ranked.__getitem__))
         face_no = {face: n for n, face in enumerate(dict.fromkeys(self.face[c] for c in ranked))}
         self.face_at: tuple[int, ...] = tuple(face_no[self.face[c]] for c in ranked)
+        # Each face's number (display order), each card's face number, and how many faces.
+        self.face_index: dict[str, int] = face_no
+        self.face_number: tuple[int, ...] = tuple(face_no[f] for f in self.face)
+        self.n_faces = len(face_no)
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.

@@ -28,38 +28,29 @@ Allowed = Callable[[Combo, frozenset[int]], str | None]
 # -- the sieve --------------------------------------------------------------------------------
 def _ways(rules: Rules, trump: str | None) -> Sieve:
     """Every way of forming each combination with ``trump``, in order, each with what it needs
-    as masks of card bits (for a quick test before any enumeration): the rarest need of every
-    way, apart, then for each way its other needs and every face it may use.  Cached per
+    for a quick test before any enumeration: its needs as (face numbers, how many cards of
+    them), the rarest first, and every card it may use (a mask of card bits).  Cached per
     variant."""
     cached = rules.ways_cache.get(trump)
     if cached is None:
-        firsts: list[int] = []
-        first_counts: list[int] = []
         stages: list[Stage] = []
-        masks = rules.face_mask
+        masks, numbers = rules.face_mask, rules.face_index
         for combo in rules.combos:
             for slots in requirements(rules, combo, trump):
                 need: dict[tuple[str, ...], int] = {}
                 for faces in slots:
                     need[faces] = need.get(faces, 0) + 1
                 needs = sorted(
-                    ((sum(masks.get(f, 0) for f in faces), n) for faces, n in need.items()),
-                    key=lambda item: (item[0].bit_count(), -item[1]),
+                    ((sum(masks.get(f, 0) for f in faces), faces, n) for faces, n in need.items()),
+                    key=lambda item: (item[0].bit_count(), -item[2]),
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                way: Way = (tuple(slots), tuple(needs), every)
-                firsts.append(needs[0][0])
-                first_counts.append(needs[0][1])
-                others = needs[1:]
-                stages.append(
-                    (
-                        tuple(mask for mask, _ in others),
-                        tuple(count for _, count in others),
-                        every,
-                        (combo, way),
-                    )
-                )
-        cached = rules.ways_cache[trump] = (tuple(firsts), tuple(first_counts), tuple(stages))
+                way: Way = (tuple(slots), tuple((mask, n) for mask, _, n in needs), every)
+                held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
+                first = held[0][0] if len(held[0]) == 1 else -1
+                others = tuple(zip(held[1:], [n for _, _, n in needs[1:]], strict=True))
+                stages.append((first, held[0], needs[0][2], others, every, (combo, way)))
+        cached = rules.ways_cache[trump] = tuple(stages)
     return cached
 
 
@@ -67,14 +58,17 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    bit, table = rules.bit, state.table
-    held = 0
+    table = state.table
+    # How many cards of each face he holds where they may form a declaration: small integers,
+    # which neither build nor the compiled build allocates (masks of card bits did, per card).
+    number = rules.face_number
+    held = [0] * rules.n_faces
     for zone in source_zones(rules, state, player):
         for card in zone:
-            held |= bit[card]
+            held[number[card]] += 1
     if rules.reuse.partner_used:
         for card in _partner_cards(rules, state, player):
-            held |= bit[card]
+            held[number[card]] += 1
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1
@@ -89,20 +83,30 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     kept = table.memo.get(("formable", player))
     if kept is not None and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    # The hottest test of the engine: enough cards of the rarest face each way needs (most
-    # ways stop there), then of the others, and a card of the trick where one is needed.  A
-    # plain loop: over a dozen ways it is faster than chaining maps in C.
-    firsts, counts, stages = rules.ways_cache.get(table.trump) or _ways(rules, table.trump)
+    # The hottest test of the engine: enough cards of each need's faces, the rarest need first
+    # (most ways stop there; most needs are of one face), and a card of the trick where one is
+    # needed.
     found = []
-    for first, count, stage in zip(firsts, counts, stages, strict=True):
-        if (held & first).bit_count() >= count and trick & stage[2]:
-            for mask, needed in zip(stage[0], stage[1], strict=True):
-                if (held & mask).bit_count() < needed:
-                    break
-            else:
-                found.append(stage[3])
+    for first, faces, needed, others, every, formed in rules.ways_cache.get(table.trump) or _ways(
+        rules, table.trump
+    ):
+        if (held[first] if first >= 0 else _count(held, faces)) < needed or not trick & every:
+            continue
+        for faces, needed in others:
+            if (held[faces[0]] if len(faces) == 1 else _count(held, faces)) < needed:
+                break
+        else:
+            found.append(formed)
     table.memo[("formable", player)] = (key, found)
     return found
+
+
+def _count(held: list[int], faces: tuple[int, ...]) -> int:
+    """How many cards of ``faces`` are held (``held``: the count of each face)."""
+    total = 0
+    for face in faces:
+        total += held[face]
+    return total
 
 
 # -- every legal declaration ------------------------------------------------------------------
