@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from itertools import compress, repeat
-from operator import attrgetter, contains
 from typing import Final, Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
@@ -320,19 +318,15 @@ def play(rules: Rules, state: State, card: int) -> None:
         # Law 46, a partner's waiting declarations included (no ledger has changed in the
         # deal: nothing is waiting).
         for seat, entries in enumerate(table.ledger):
-            if not entries:
-                continue
-            # The entries that hold the card, found in C (ledgers grow long with many packs).
-            holding = map(contains, map(_cards, entries), repeat(card))
-            for index in [*compress(range(len(entries)), holding)]:
-                if entries[index].waiting:
+            for index in range(len(entries)):
+                entry = entries[index]
+                if card in entry.cards and entry.waiting:
                     lose(state, seat, index)
     if rules.seven_on_play:
         seven.played(rules, state, player, card)
 
 
 _make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
-_cards: Final = attrgetter("cards")
 _PLAY: Final = EventKind.PLAY
 _TRICK: Final = EventKind.TRICK
 _PLAIN: Final = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
