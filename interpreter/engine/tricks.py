@@ -209,7 +209,15 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 
 def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> list[Move]:
-    """One play per label of the declared ``cards`` on ``player``'s table."""
+    """One play per label of the declared ``cards`` on ``player``'s table (a list the caller
+    must not change: kept until the cards or a ledger change)."""
+    table = state.table
+    # Without open cards, a declared card's label depends only on the ledgers.
+    key = None if table.open[player] else (table.ledger_changes, frozenset(cards))
+    if key is not None:
+        kept = table.memo.get(("table plays", player))
+        if kept is not None and kept[0] == key:
+            return kept[1]  # type: ignore[no-any-return]
     found: list[Move] = []
     labels: set[str] = set()
     made = rules.table_plays
@@ -223,6 +231,8 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
                     made.clear()
                 move = made[card, label] = Play(card, label)
             found.append(move)
+    if key is not None:
+        table.memo[("table plays", player)] = (key, found)
     return found
 
 
