@@ -322,7 +322,9 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    event = (_PLAY, player, state.deal_no, rules.face_alone[card], *_PLAIN)
+    # The fields of an event (kind, player, deal, cards, points, what, number, values,
+    # seen_by), those a play leaves unused at their defaults.
+    event = (_PLAY, player, state.deal_no, rules.face_alone[card], 0, "", 0, (), None)
     state.events.append(_make(Event, event))
     if (declared or not table.stock) and table.ledger_changes:
         # Law 46, a partner's waiting declarations included (no ledger has changed in the
@@ -339,7 +341,6 @@ def play(rules: Rules, state: State, card: int) -> None:
 _make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
 _PLAY: Final = EventKind.PLAY
 _TRICK: Final = EventKind.TRICK
-_PLAIN: Final = (0, "", 0, (), None)  # an event's points, what, number, values, seen_by when unused
 
 
 def lose(state: State, seat: int, index: int) -> None:
@@ -411,5 +412,5 @@ def credit_brisques(
             count * scoring.value,
             Reason.BRISQUES,
             number=count,
-            cards=tuple(rules.face[c] for c in cards),
+            cards=tuple([rules.face[c] for c in cards]) if cards else (),
         )

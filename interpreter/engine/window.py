@@ -129,8 +129,7 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
     means the move list is 'draw' alone), so that most windows close without listing moves."""
     if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
         return True
-    entries = state.table.ledger[player]
-    if entries and any(entry.waiting for entry in entries):
+    if state.table.ledger[player] and ledger.index(state, player).waiting:  # kept per ledger
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
