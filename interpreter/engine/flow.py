@@ -26,7 +26,6 @@ from interpreter.engine.moves import (
 )
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Logged, Phase, State
-from interpreter.model.play import DeclareRight
 
 DRAW: Final = Draw()  # moves are immutable values: one is enough
 
@@ -64,7 +63,7 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
         found = window.moves(rules, state, player)
         if rules.seven is not None:
             found += seven.moves(rules, state, player)
-        if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
+        if rules.declare.may_pass:
             found += window.yield_moves(rules, state, player)
         found.append(DRAW)
         return found

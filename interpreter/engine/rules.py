@@ -79,11 +79,19 @@ class DeclareRules:
     from_hand: bool = field(init=False)
     from_table: bool = field(init=False)
     from_open: bool = field(init=False)
+    # The right and the quota as flags, for the hot paths (an enum member read from a class
+    # of the model is a slow look-up, compiled or not).
+    may_pass: bool = field(init=False)  # the winner may pass the right to his partner
+    partner_declares: bool = field(init=False)  # the winner's partner declares after him
+    one_per_trick: bool = field(init=False)  # one combination scored per trick
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
         object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
         object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
+        object.__setattr__(self, "may_pass", self.right is DeclareRight.WINNER_MAY_PASS)
+        object.__setattr__(self, "partner_declares", self.right is DeclareRight.WINNER_OR_PARTNER)
+        object.__setattr__(self, "one_per_trick", self.scores_per_trick is PerTrick.ONE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +126,15 @@ class SevenRules:
     points: int
     score_trigger: SevenScore
     turn_up_declarable: bool
+    # As flags, for the hot paths: only the seven won in the trick just taken is exchanged
+    # (Polish); the seven is shown for its points after a trick won.
+    won_in_trick: bool = field(init=False)
+    shown: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        won = self.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
+        object.__setattr__(self, "won_in_trick", won)
+        object.__setattr__(self, "shown", self.score_trigger is SevenScore.DECLARE_AFTER_WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +173,10 @@ class DealRules:
     count_guess: CountGuess | None
     lead: Lead
     tricks: TrickPiles
+    heaped: bool = field(init=False)  # the played cards lie in a heap until a brisque is won
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heaped", self.tricks is TrickPiles.HEAP_UNTIL_BRISQUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +198,13 @@ class ScoringRules:
     counted: bool = field(init=False)
     on_trick: bool = field(init=False)
     at_end: bool = field(init=False)
+    # Which trick is the last: the last before the stock runs out, or the final one.
+    last_on_stock: bool = field(init=False)
+    last_final: bool = field(init=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "last_on_stock", self.which is WhichTrick.LAST_STOCK_TRICK)
+        object.__setattr__(self, "last_final", self.which is WhichTrick.FINAL)
         counted = self.usage in SCORED_USAGES
         object.__setattr__(self, "counted", counted)
         later = (

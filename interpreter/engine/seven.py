@@ -31,7 +31,7 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
     otherwise one held, the copy not yet scored first."""
     table = state.table
     seven = rules.seven
-    if seven is not None and seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+    if seven is not None and seven.won_in_trick:
         last = table.last_trick
         if last is None or last[2] != player:  # a partner's trick: the seven is his to use
             return None
@@ -94,14 +94,14 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     if (
         sevens.isdisjoint(table.hands[player])
         and sevens.isdisjoint(table.tables[player])
-        and seven.exchange_when is not SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
+        and not seven.won_in_trick
     ):
         return []  # the common case: no seven of trumps held (Polish: won in the trick)
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
         found.append(rules.exchange_moves[card])
-    if seven.score_trigger is SevenScore.DECLARE_AFTER_WIN:
+    if seven.shown:
         shown = show_candidate(rules, state, player)
         if shown is not None and show_problem(rules, state, player, shown) is None:
             found.append(rules.show_moves[shown])

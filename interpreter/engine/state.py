@@ -341,8 +341,21 @@ class State:
         other.snapshot = self.snapshot
         return other
 
-    def emit(self, kind: EventKind, player: int | None = None, **payload: Any) -> None:
-        self.events.append(Event(kind, player, self.deal_no, **payload))
+    def emit(
+        self,
+        kind: EventKind,
+        player: int | None = None,
+        *,
+        cards: tuple[str, ...] = (),
+        points: int = 0,
+        what: str = "",
+        number: int = 0,
+        values: tuple[int, ...] = (),
+        seen_by: tuple[int, ...] | None = None,
+    ) -> None:
+        """Record an event of this deal (the fields of :class:`Event`, in its order)."""
+        event = (kind, player, self.deal_no, cards, points, what, number, values, seen_by)
+        self.events.append(_make(Event, event))
 
     def score(
         self, player: int, points: int, what: str, *, number: int = 0, cards: tuple[str, ...] = ()

@@ -19,8 +19,7 @@ from interpreter.engine.labels import card_label, card_labels, entries_by_card, 
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
-from interpreter.model.play import HeadReference, TrickPiles, TrumpIfVoid
-from interpreter.model.scoring import WhichTrick
+from interpreter.model.play import HeadReference, TrumpIfVoid
 
 
 class Duties(Protocol):
@@ -376,7 +375,7 @@ def finish(rules: Rules, state: State) -> int:
     table.last_trick = (tuple(trick), tuple(seats), winner)
     event = (_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None)
     state.events.append(_make(Event, event))
-    if rules.dealing.tricks is TrickPiles.HEAP_UNTIL_BRISQUE:
+    if rules.dealing.heaped:
         # The played cards lie in a heap until a brisque is won with them (law 25).
         table.heap = [] if brisques else [*table.heap, *trick]
     table.trick, table.trick_players = [], []
@@ -387,11 +386,11 @@ def finish(rules: Rules, state: State) -> int:
     if stock_trick:
         if rules.seven_on_win:
             seven.won(rules, state, winner, trick)
-        if scoring.which is WhichTrick.LAST_STOCK_TRICK and len(table.stock) < 2 * state.players:
+        if scoring.last_on_stock and len(table.stock) < 2 * state.players:
             table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             state.score(winner, scoring.last_points, Reason.LAST_TRICK, number=1)
     # The last trick of the hand (or of each duel, when the last tricks are two duels).
-    elif scoring.which is WhichTrick.FINAL and not any(table.hands[s] for s in table.active):
+    elif scoring.last_final and not any(table.hands[s] for s in table.active):
         table.last_trick_winner = winner
         state.score(winner, scoring.last_points, Reason.LAST_TRICK)
     return winner

@@ -17,22 +17,18 @@ from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.rules import Combo, Rules
 from interpreter.engine.state import Entry, State, Window
 from interpreter.engine.tricks import labels_held, lose, not_held
-from interpreter.model.play import DeclareRight, PerTrick, TrumpFixedOn
+from interpreter.model.play import PerTrick, TrumpFixedOn
 
 
 def open_for(rules: Rules, state: State, winner: int) -> None:
     """A trick is won: a fresh window, with the seats that will declare after the winner."""
-    queue = (
-        list(rules.partners(winner))
-        if rules.declare.right is DeclareRight.WINNER_OR_PARTNER
-        else []
-    )
+    queue = list(rules.partners(winner)) if rules.declare.partner_declares else []
     state.table.window.queue = queue
 
 
 def _scores_now(rules: Rules, window: Window) -> bool:
     """Whether a declaration made now scores at once (else it waits 'to score')."""
-    return not (rules.declare.scores_per_trick is PerTrick.ONE and window.scored)
+    return not (rules.declare.one_per_trick and window.scored)
 
 
 def _may_declare(rules: Rules, window: Window) -> bool:
@@ -91,7 +87,7 @@ def score_problem(rules: Rules, state: State, player: int, entry: Entry) -> str 
 def yield_problem(rules: Rules, state: State, player: int) -> str | None:
     """bicyclecards.com: the winner of a trick may pass the right to declare to his partner,
     before he declares anything himself."""
-    if rules.declare.right is not DeclareRight.WINNER_MAY_PASS:
+    if not rules.declare.may_pass:
         return "in this variant the right to declare is not passed to the partner"
     if not rules.partners(player):
         return "there is no partner to pass the declaration to"
@@ -127,7 +123,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 def may_act(rules: Rules, state: State, player: int) -> bool:
     """Whether ``player`` may do anything in the window but draw: an exact quick test (False
     means the move list is 'draw' alone), so that most windows close without listing moves."""
-    if rules.declare.right is DeclareRight.WINNER_MAY_PASS:
+    if rules.declare.may_pass:
         return True
     if state.table.ledger[player] and ledger.index(state, player).waiting:  # kept per ledger
         return True
