@@ -14,6 +14,7 @@ from interpreter.model.play import EndgameMode
 
 _make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
 _DRAW: Final = EventKind.DRAW
+_PLAY: Final = Phase.PLAY
 
 
 def draw(rules: Rules, state: State) -> None:
@@ -42,7 +43,7 @@ def draw(rules: Rules, state: State) -> None:
         append(_make(Event, (_DRAW, seat, deal, face[card], 0, "", 0, (), seen)))
         if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)
-    state.phase = Phase.PLAY
+    state.phase = _PLAY
     state.to_act = winner
     if len(table.stock) >= n:
         return

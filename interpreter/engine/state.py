@@ -24,6 +24,7 @@ from interpreter.engine.settlement import Settled
 
 Copier = Callable[[Any], Any]
 _make: Final = tuple.__new__
+_SCORE: Final = EventKind.SCORE
 
 
 class Phase(StrEnum):
@@ -366,5 +367,5 @@ class State:
         self.scores[player] += points
         self.table.points[player] += points
         # The event made without the named tuple's keyword handling, in its fields' order.
-        event = (EventKind.SCORE, player, self.deal_no, cards, points, what, number, (), None)
+        event = (_SCORE, player, self.deal_no, cards, points, what, number, (), None)
         self.events.append(_make(Event, event))
