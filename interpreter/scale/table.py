@@ -122,9 +122,14 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
     end = bisect.bisect_right(events, deal, key=_deal_of)
     events = events[bisect.bisect_left(events, deal, 0, end, key=_deal_of) : end]
     kinds = list(map(_kind_of, events))
-    summary.combinations.update(map(_what_of, compress(events, map(_DECLARE.__eq__, kinds))))
+    # Counted one by one (a few a deal): Counter.update first asks whether its argument is a
+    # Mapping, which costs more than the counting.
+    combinations = summary.combinations
+    for what in map(_what_of, compress(events, map(_DECLARE.__eq__, kinds))):
+        combinations[what] += 1
     scores = list(compress(events, map(_SCORE.__eq__, kinds)))
-    summary.combinations.update(filter(_SEVENS.__contains__, map(_what_of, scores)))
+    for what in filter(_SEVENS.__contains__, map(_what_of, scores)):
+        combinations[what] += 1
     if summary.detail is not None:
         summary.detail.add_deal(result, scores)
     return start + end
