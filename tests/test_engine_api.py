@@ -25,7 +25,7 @@ from interpreter.engine import (
 )
 from interpreter.engine.view import FIELDS
 from interpreter.loader import shipped_variant_names
-from tests.support import dealt, run, shipped
+from tests.support import dealt, run, shipped, variant_with
 
 NAMES = shipped_variant_names()
 
@@ -271,6 +271,29 @@ def test_undo_takes_back_a_move_and_its_chance(name: str) -> None:
             undone += 1
             game = after
     assert undone
+
+
+@pytest.mark.parametrize("name", ["bezique", "three-handed", "chinese as a race"])
+def test_undo_back_through_earlier_deals(name: str) -> None:
+    """Only a game's first snapshot keeps the random generator: a later deal is dealt again
+    from its own cards, an earlier one by playing the game again.  Taking back every move
+    from the third deal to the start gives back each state exactly, chance included (the
+    six-pack's count of each deal as well: a race, since its shipped game is one deal)."""
+    if name == "chinese as a race":
+        variant = variant_with("chinese", **{"game.format": "race", "game.target": 5000})
+    else:
+        variant = shipped(name)
+    game = Game.new(Rules(variant), seed=5)
+    rng = random.Random(5)
+    states = []
+    while not game.is_over and game.deal_no < 3:
+        states.append(game.copy())
+        game.step(rng.choice(game.legal_moves()))
+    assert game.deal_no == 3
+    while states:
+        game.undo()
+        assert game == states.pop()
+    assert game.moves_made == 0
 
 
 def test_undo_all_the_way_back_and_nothing_more() -> None:

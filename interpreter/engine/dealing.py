@@ -120,6 +120,18 @@ def deal(rules: Rules, state: State) -> None:
     state.phase = Phase.PLAY
 
 
+def count_of(state: State) -> tuple[int, int] | None:
+    """The six-pack count of the deal being played (lifted, guessed), which is public; None
+    where the variant has none."""
+    for event in reversed(state.events):
+        if event.kind is EventKind.COUNT and event.deal == state.deal_no:
+            lifted, guessed, _ = event.values
+            return lifted, guessed
+        if event.kind is EventKind.DEAL:
+            break
+    return None
+
+
 def count_guess(rules: Rules, state: State) -> None:
     """The six-pack deal-count bonuses (an uncredited handbook; Herring): the dealer lifts a
     packet off the pack, hoping for exactly the cards the deal needs; the non-dealer guesses its

@@ -13,7 +13,7 @@ from interpreter.engine import dealing, flow
 from interpreter.engine.events import Event, EventKind
 from interpreter.engine.moves import Draw
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import State
+from interpreter.engine.state import Snapshot, State
 
 RECORDED = (EventKind.HAND, EventKind.TURN_UP, EventKind.DRAW)
 """The chance events a game record writes; the cut and the six-pack count follow from the
@@ -76,13 +76,37 @@ def before_last(rules: Rules, state: State, checkpoints: Checkpoints | None = No
     start = max((n for n in (checkpoints or {}) if snapshot.moves < n <= keep), default=None)
     if start is not None and checkpoints is not None:
         restored: State = checkpoints[start].copy()
-    else:
-        restored = snapshot.restore(state)
-        if snapshot.deals:
-            dealing.deal(rules, restored)
+    elif snapshot.kept or snapshot is state.snapshot:
+        restored = _dealt_again(rules, state, snapshot)
+        start = snapshot.moves
+    else:  # an earlier deal, whose generator was not kept: the game again from its start
+        while not snapshot.kept:
+            snapshot = snapshot.state.snapshot
+            assert snapshot is not None, "the first snapshot of a game keeps the generator"
+        restored = _dealt_again(rules, state, snapshot)
         start = snapshot.moves
     for made in range(start, keep):
         flow.do(rules, restored, state.log[made].move)
         if checkpoints is not None and (made + 1) % EVERY == 0 and made + 1 < keep:
             checkpoints[made + 1] = restored.copy()
+    return restored
+
+
+def _dealt_again(rules: Rules, state: State, snapshot: Snapshot) -> State:
+    """The state of ``snapshot`` (of ``state``'s game), its deal dealt again: by the kept
+    generator, or, for the deal being played, from the cards it gave (and its six-pack count),
+    the generator being then as it is now (it serves only to deal)."""
+    restored = snapshot.restore(state)
+    if not snapshot.deals:
+        return restored
+    if snapshot.kept:
+        dealing.deal(rules, restored)
+        return restored
+    if not restored.deal_orders:
+        restored.deal_orders = [state.table.order[:]]
+    if restored.count_override is None:
+        restored.count_override = dealing.count_of(state)
+    dealing.deal(rules, restored)
+    restored.chance = state.chance.copy()
+    restored.snapshot = snapshot  # the deal's own (its state has neither order nor count)
     return restored

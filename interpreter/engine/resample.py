@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import dealing, flow, voids
-from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Draw, Move
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
@@ -50,7 +49,7 @@ def resample(rules: Rules, state: State, seat: int, rng: random.Random | None = 
     holders = _holders(state, hidden)
     barred = voids.forbidden(rules, state, {rules.face[c] for c in hidden})
     moves = state.log[snapshot.moves :]
-    count = _count(state)
+    count = dealing.count_of(state)
     target = PlayerView(Still(rules, state), seat)
     for _ in range(ATTEMPTS):
         place = _deal_unseen(rules, hidden, holders, barred, rng)
@@ -123,17 +122,6 @@ def _deal_unseen(
         pool = [card for card in pool if card not in taken]
         place.update(zip(places, chosen, strict=True))
     return place
-
-
-def _count(state: State) -> tuple[int, int] | None:
-    """The six-pack count of this deal (lifted, guessed), which is public."""
-    for event in reversed(state.events):
-        if event.kind is EventKind.COUNT and event.deal == state.deal_no:
-            lifted, guessed, _ = event.values
-            return lifted, guessed
-        if event.kind is EventKind.DEAL:
-            break
-    return None
 
 
 def _replay(rules: Rules, world: State, moves: list[Logged]) -> bool:
