@@ -77,12 +77,6 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
         trick = 0
         for card in last_trick_cards(state):
             trick |= masks[face[card]]
-    # The same cards give the same ways: a window asks twice (may he act? what may he
-    # declare?), and again after each declaration.
-    key = (held, trick, table.trump)
-    kept = table.memo.get(("formable", player))
-    if kept is not None and kept[0] == key:
-        return kept[1]  # type: ignore[no-any-return]
     # The hottest test of the engine: enough cards of each need's faces, the rarest need first
     # (most ways stop there; most needs are of one face), and a card of the trick where one is
     # needed.
@@ -97,7 +91,6 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
                 break
         else:
             found.append(formed)
-    table.memo[("formable", player)] = (key, found)
     return found
 
 
