@@ -44,10 +44,12 @@ class Combo:
         return self.name
 
 
-Way = tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, int], ...], int]
-"""One way of forming a combination: its slots (the faces that may fill each); what it needs,
-as (the cards of the faces that may fill a slot, as a mask of card bits; how many), the rarest
-first; and every card that may fill it, as a mask."""
+SlotShape = tuple[tuple[bool, ...], tuple[int, ...]]
+"""Of a way's slots: where each equals the one before it, and how many are left in each run
+of equal slots (``sieve.slot_shape``)."""
+Way = tuple[tuple[tuple[str, ...], ...], SlotShape, int]
+"""One way of forming a combination: its slots (the faces that may fill each), their shape
+(:data:`SlotShape`), and every card that may fill it, as a mask of card bits."""
 Stage = tuple[
     int, tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...], int, tuple["Combo", Way]
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from interpreter.engine.combos import Stage
+from interpreter.engine.combos import SlotShape, Stage
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, groups, last_trick_cards, source_zones
 from interpreter.engine.ledger import partner_may_supply
@@ -45,7 +45,7 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
                     key=lambda item: (item[0].bit_count(), -item[2]),
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                way: Way = (tuple(slots), tuple((mask, n) for mask, _, n in needs), every)
+                way: Way = (tuple(slots), slot_shape(slots), every)
                 held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
                 first = held[0][0] if len(held[0]) == 1 else -1
                 others = tuple(zip(held[1:], [n for _, _, n in needs[1:]], strict=True))
@@ -118,11 +118,11 @@ def declarations(
         within |= way[2]
     by_face = groups(rules, state, player, within)
     banned: dict[str, frozenset[int]] = {}
-    for combo, (slots, _, _) in ways:
+    for combo, (slots, shape, _) in ways:
         if combo.id not in banned:
             banned[combo.id] = _banned(rules, state, player, combo, theirs)
         seen: set[tuple[str, ...]] = set()
-        for labels, cards in fill(slots, by_face, banned[combo.id]):
+        for labels, cards in fill(slots, by_face, banned[combo.id], shape):
             if labels in seen:
                 continue
             seen.add(labels)
@@ -198,27 +198,36 @@ def _pools(slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[
     return pools
 
 
+def slot_shape(slots: Sequence[tuple[str, ...]]) -> SlotShape:
+    """Where each slot equals the one before it (its groups start at the previous one's), and
+    how many slots are left in the run of equal slots from each: a run takes its groups in
+    order, so once the copies of the groups left (counted as if none were taken) are fewer
+    than the slots left in the run, no filling is left to find there."""
+    same = tuple(index > 0 and slots[index] == slots[index - 1] for index in range(len(slots)))
+    run_left = [1] * len(slots)
+    for index in range(len(slots) - 2, -1, -1):
+        if same[index + 1]:
+            run_left[index] = run_left[index + 1] + 1
+    return same, tuple(run_left)
+
+
 def fill(
-    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int] = frozenset()
+    slots: Sequence[tuple[str, ...]],
+    by_face: Groups,
+    banned: frozenset[int] = frozenset(),
+    shape: SlotShape | None = None,
 ) -> list[Filling]:
     """Every way of filling the slots with distinct cards, copies with one label counted once,
     in the order of :func:`fill_reference` (which says what is filled, and how): the same
     recursion, listing what it finds instead of yielding it through every level, and filling
-    the last slot without a call of its own."""
+    the last slot without a call of its own.  ``shape``: :func:`slot_shape` of the slots, when
+    at hand (each way keeps its own)."""
     pools = _pools(slots, by_face, banned)
     if not pools:
         return []
     found: list[Filling] = []
     last = len(slots) - 1
-    # Where a slot equals the one before it, its groups start at the previous one's.
-    same = [index > 0 and slots[index] == slots[index - 1] for index in range(len(slots))]
-    # A run of equal slots takes its groups in order: once the copies of the groups left
-    # (counted as if none were taken) are fewer than the slots left in the run, no filling
-    # is left to find there.
-    run_left = [1] * len(slots)
-    for index in range(last - 1, -1, -1):
-        if same[index + 1]:
-            run_left[index] = run_left[index + 1] + 1
+    same, run_left = shape if shape is not None else slot_shape(slots)
     # For each pool, the copies of its groups from each position to its end (a pool shared
     # by equal slots counted once).
     copies_from: list[list[int]] = []
