@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import attrgetter
 
 from interpreter.agents import Agent
 from interpreter.arena.entrants import Entrant, checked
 from interpreter.arena.hooks import Listeners
-from interpreter.engine import EventKind, Game, Reason, Rules
+from interpreter.engine import Event, EventKind, Game, Reason, Rules
 from interpreter.records import Record, Recorder
 from interpreter.scale.summary import Summary
 
@@ -101,7 +98,6 @@ def _count_game(summary: Summary, game: Game) -> None:
 
 
 _SEVENS = frozenset((Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP))
-_deal_of, _kind_of, _what_of = attrgetter("deal"), attrgetter("kind"), attrgetter("what")
 _DECLARE, _SCORE = EventKind.DECLARE, EventKind.SCORE
 
 
@@ -115,21 +111,28 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
-    # The deal's events, up to the first of the next deal (events come in deal order), and of
-    # them the combinations declared and the sevens scored: filtered in C, not event by event.
-    events = game.events_since(start)
+    # The deal's events, up to the first of the next deal (events come in deal order): the
+    # combinations declared, and the sevens scored.
     deal = result.deal
-    end = bisect.bisect_right(events, deal, key=_deal_of)
-    events = events[bisect.bisect_left(events, deal, 0, end, key=_deal_of) : end]
-    kinds = list(map(_kind_of, events))
-    # Counted one by one (a few a deal): Counter.update first asks whether its argument is a
-    # Mapping, which costs more than the counting.
-    combinations = summary.combinations
-    for what in map(_what_of, compress(events, map(_DECLARE.__eq__, kinds))):
+    declared: list[str] = []
+    scores: list[Event] = []
+    read = 0
+    for event in game.events_since(start):
+        if event.deal > deal:
+            break
+        read += 1
+        if event.deal == deal:
+            kind = event.kind
+            if kind is _DECLARE:
+                declared.append(event.what)
+            elif kind is _SCORE:
+                scores.append(event)
+    combinations = summary.combinations  # counted one by one: a few a deal
+    for what in declared:
         combinations[what] += 1
-    scores = list(compress(events, map(_SCORE.__eq__, kinds)))
-    for what in filter(_SEVENS.__contains__, map(_what_of, scores)):
-        combinations[what] += 1
+    for event in scores:
+        if event.what in _SEVENS:
+            combinations[event.what] += 1
     if summary.detail is not None:
         summary.detail.add_deal(result, scores)
-    return start + end
+    return start + read
