@@ -116,3 +116,32 @@ def test_changing_a_copy_leaves_the_original_alone() -> None:
     copy.scores[0] += 1
     copy.deal_orders[0].append(97)
     assert original == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
+    """``Table.empty`` is written field by field too: it must give every field, and the
+    dataclass's own default wherever a field is not one per seat."""
+    n = players
+    per_seat = {
+        "hands": [set() for _ in range(n)],
+        "tables": [set() for _ in range(n)],
+        "open": [set() for _ in range(n)],
+        "known": [set() for _ in range(n)],
+        "received": [set() for _ in range(n)],
+        "won": [[] for _ in range(n)],
+        "points": [0] * n,
+        "brisques": [0] * n,
+        "ledger": [[] for _ in range(n)],
+        "numbers": [0] * n,
+        "active": list(range(n)),
+        "blank": [""] * n,
+        "played": [False] * n,
+        "won_trick": [False] * n,
+        "last_drawn": [-1] * n,
+    }
+    empty = Table.empty(n)
+    made = Table(players=n, **per_seat)  # type: ignore[arg-type]
+    for f in fields(Table):
+        assert getattr(empty, f.name) == getattr(made, f.name), f.name
+    assert empty.hands[0] is not empty.hands[1]

@@ -165,25 +165,45 @@ class Table:
 
     @classmethod
     def empty(cls, players: int) -> Table:
+        """The table of a new deal: written field by field like :meth:`copy` (the dataclass's
+        own constructor runs as Python even in the compiled build, once a deal)."""
         n = players
-        return cls(
-            players=n,
-            hands=[set() for _ in range(n)],
-            tables=[set() for _ in range(n)],
-            open=[set() for _ in range(n)],
-            known=[set() for _ in range(n)],
-            received=[set() for _ in range(n)],
-            won=[[] for _ in range(n)],
-            points=[0] * n,
-            brisques=[0] * n,
-            ledger=[[] for _ in range(n)],
-            numbers=[0] * n,
-            active=list(range(n)),
-            blank=[""] * n,
-            played=[False] * n,
-            won_trick=[False] * n,
-            last_drawn=[-1] * n,
-        )
+        table = Table.__new__(Table)
+        table.players = n
+        table.order = []
+        table.hands = [set() for _ in range(n)]
+        table.tables = [set() for _ in range(n)]
+        table.open = [set() for _ in range(n)]
+        table.known = [set() for _ in range(n)]
+        table.received = [set() for _ in range(n)]
+        table.public = set()
+        table.won = [[] for _ in range(n)]
+        table.points = [0] * n
+        table.brisques = [0] * n
+        table.ledger = [[] for _ in range(n)]
+        table.ledger_changes = 0
+        table.numbers = [0] * n
+        table.stock = []
+        table.turn_up = None
+        table.trump = None
+        table.trick = []
+        table.trick_players = []
+        table.leader = 0
+        table.window = Window()
+        table.active = list(range(n))
+        table.duels = []
+        table.sevens_scored = set()
+        table.trick_no = 0
+        table.last_trick = None
+        table.last_trick_winner = None
+        table.heap = []
+        table.undrawn = []
+        table.blank = [""] * n
+        table.played = [False] * n
+        table.won_trick = [False] * n
+        table.last_drawn = [-1] * n
+        table.memo = Memo()
+        return table
 
     def copy(self) -> Table:
         other = Table.__new__(Table)
