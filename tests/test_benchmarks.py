@@ -64,3 +64,31 @@ def test_instructions_per_deal_are_counted_the_same_every_time() -> None:
     assert per_deal > 0
     assert per_function["shards.py:play_shard"] > 0  # the loop that plays the deals
     assert per_deal == sum(per_function.values())  # one deal: nothing is rounded
+
+
+def test_the_wall_profile_counts_only_what_ran_while_deals_were_played(tmp_path: Path) -> None:
+    """benchmarks/wall_profile.py reads py-spy's raw stacks (one a line, with its count): the
+    samples outside the play of deals are left out, and a leaf is a function or a line."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from wall_profile import shares
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    raw = tmp_path / "stacks.txt"
+    play = "<module> (x.py:1);play_shard (interpreter/scale/shards.py:220)"
+    raw.write_text(
+        f"{play};moves (interpreter/engine/tricks.py:40) 3\n"
+        f"{play};moves (interpreter/engine/tricks.py:41) 1\n"
+        f"{play};draw (interpreter/engine/drawing.py:9) 4\n"
+        "<module> (x.py:1);load_variant (interpreter/loader/load.py:5) 50\n",
+        encoding="utf-8",
+    )
+    total, by_function = shares(raw, lines=False)
+    assert total == 8
+    assert by_function == {
+        "moves (interpreter/engine/tricks.py)": 4,
+        "draw (interpreter/engine/drawing.py)": 4,
+    }
+    total, by_line = shares(raw, lines=True)
+    assert total == 8
+    assert by_line["moves (interpreter/engine/tricks.py:40)"] == 3
