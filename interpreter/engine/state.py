@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
-from interpreter.engine.events import Event, EventKind
+from interpreter.engine.events import Event, EventKind, fast_event
 from interpreter.engine.moves import Move
 from interpreter.engine.settlement import Settled
 
@@ -383,9 +383,9 @@ class State:
         values: tuple[int, ...] = (),
         seen_by: tuple[int, ...] | None = None,
     ) -> None:
-        """Record an event of this deal (the fields of :class:`Event`, in its order)."""
-        event = (kind, player, self.deal_no, cards, points, what, number, values, seen_by)
-        self.events.append(_make(Event, event))
+        """Record an event of this deal."""
+        event = fast_event(kind, player, self.deal_no, cards, points, what, number, values, seen_by)
+        self.events.append(event)
 
     def score(
         self, player: int, points: int, what: str, *, number: int = 0, cards: tuple[str, ...] = ()
