@@ -125,6 +125,8 @@ def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
     n = players
     per_seat = {
         "hands": [set() for _ in range(n)],
+        "ranked": [[] for _ in range(n)],
+        "held": [[] for _ in range(n)],
         "tables": [set() for _ in range(n)],
         "open": [set() for _ in range(n)],
         "known": [set() for _ in range(n)],

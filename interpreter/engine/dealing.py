@@ -92,6 +92,12 @@ def deal(rules: Rules, state: State) -> None:
             seat = (first + offset) % n
             table.hands[seat].update(order[position : position + size])
             position += size
+    number = rules.face_number
+    for seat in range(n):
+        table.rank(seat, rules.place)
+        held = table.held[seat] = [0] * rules.n_faces
+        for card in table.hands[seat]:
+            held[number[card]] += 1
     state.emit(EventKind.DEAL, state.dealer, number=state.deal_no)
     for seat in range(n):
         table.received[seat].update(table.hands[seat])

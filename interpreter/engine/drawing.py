@@ -24,8 +24,11 @@ def draw(rules: Rules, state: State) -> None:
     winner = table.leader
     n = state.players
     stock, face, deal, append = table.stock, rules.face_alone, state.deal_no, state.events.append
-    hands, received, turn_up, blanche_rules = (
-        table.hands,
+    take, places, number, held, received, turn_up, blanche_rules = (
+        table.take,
+        rules.place,
+        rules.face_number,
+        table.held,
         table.received,
         table.turn_up,
         rules.blanche,
@@ -33,7 +36,8 @@ def draw(rules: Rules, state: State) -> None:
     for offset in range(n):
         seat = (winner + offset) % n
         card = stock.pop()
-        hands[seat].add(card)
+        take(seat, card, places[card])
+        held[seat][number[card]] += 1
         received[seat].add(card)
         if card == turn_up:  # the turn-up is public
             table.known[seat].add(card)
@@ -65,6 +69,7 @@ def exhausted(rules: Rules, state: State, winner: int) -> None:
             table.known[seat] |= table.tables[seat]
             table.hands[seat] |= table.tables[seat]
             table.tables[seat].clear()
+            table.rank(seat, rules.place)
     if rules.endgame.mode is EndgameMode.PAIRED_DUELS and n == 4:
         # Britannica: the winner of the last trick and the adversary on his left play their
         # cards against each other, then the other two.

@@ -79,6 +79,7 @@ class DeclareRules:
     from_hand: bool = field(init=False)
     from_table: bool = field(init=False)
     from_open: bool = field(init=False)
+    from_held: bool = field(init=False)  # the hand and the table: ``Table.held`` counts them
     # The right and the quota as flags, for the hot paths (an enum member read from a class
     # of the model is a slow look-up, compiled or not).
     may_pass: bool = field(init=False)  # the winner may pass the right to his partner
@@ -89,6 +90,7 @@ class DeclareRules:
         object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
         object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
         object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
+        object.__setattr__(self, "from_held", set(self.sources) == {Zone.HAND, Zone.TABLE})
         object.__setattr__(self, "may_pass", self.right is DeclareRight.WINNER_MAY_PASS)
         object.__setattr__(self, "partner_declares", self.right is DeclareRight.WINNER_OR_PARTNER)
         object.__setattr__(self, "one_per_trick", self.scores_per_trick is PerTrick.ONE)
@@ -371,6 +373,7 @@ class Rules:
         self.face_number: tuple[int, ...] = tuple(face_no[f] for f in self.face)
         self.n_faces = len(face_no)
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
+        self.card_at: tuple[int, ...] = tuple(ranked)  # the card at each place
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
         self.ways_cache: dict[str | None, Sieve] = {}

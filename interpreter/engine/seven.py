@@ -158,10 +158,13 @@ def exchange(rules: Rules, state: State, card: int) -> None:
             tricks.credit_brisques(rules, state, player, 1, (old,))
     else:
         if card in table.hands[player]:
-            table.hands[player].discard(card)
+            table.give(player, card, rules.place[card])
             table.forget(player, card, rules.face)
         table.tables[player].discard(card)
-        table.hands[player].add(old)
+        table.take(player, old, rules.place[old])
+        held = table.held[player]
+        held[rules.face_number[card]] -= 1
+        held[rules.face_number[old]] += 1
         table.known[player].add(old)
         if rules.seven_taken_barred:
             table.window.taken = old  # not in this trick's declarations (Enquire Within)

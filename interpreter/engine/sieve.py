@@ -62,11 +62,15 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     # How many cards of each face he holds where they may form a declaration: small integers,
     # which neither build nor the compiled build allocates (masks of card bits did, per card).
     number = rules.face_number
-    held = [0] * rules.n_faces
-    for zone in source_zones(rules, state, player):
-        for card in zone:
-            held[number[card]] += 1
+    if rules.declare.from_held:  # kept as the cards come and go
+        held = table.held[player]
+    else:
+        held = [0] * rules.n_faces
+        for zone in source_zones(rules, state, player):
+            for card in zone:
+                held[number[card]] += 1
     if rules.reuse.partner_used:
+        held = held[:]
         for card in _partner_cards(rules, state, player):
             held[number[card]] += 1
     # An exact pruning implied by the checks: a declaration that must use a card of the trick

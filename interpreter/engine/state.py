@@ -13,6 +13,7 @@ fails there.  Nothing of a higher module (views, bots) is stored here.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -131,6 +132,12 @@ class Table:
     players: int
     order: list[int] = field(default_factory=list)  # the deck as dealt, top card first
     hands: list[set[int]] = field(default_factory=list)
+    # Each hand again as the places of its cards in display order (``Rules.place``), kept
+    # sorted as cards come and go (:meth:`take`, :meth:`give`): a hand's plays are read off it.
+    ranked: list[list[int]] = field(default_factory=list)
+    # Each seat's cards in hand or declared on the table, counted by face number (``Rules.
+    # face_number``): dealing, drawing, playing and the seven's exchange keep the counts.
+    held: list[list[int]] = field(default_factory=list)
     tables: list[set[int]] = field(default_factory=list)  # declared cards lying face up
     open: list[set[int]] = field(default_factory=list)  # open cards: public, unplayable
     known: list[set[int]] = field(default_factory=list)  # seen cards back in each hand
@@ -172,6 +179,8 @@ class Table:
         table.players = n
         table.order = []
         table.hands = [set() for _ in range(n)]
+        table.ranked = [[] for _ in range(n)]
+        table.held = [[] for _ in range(n)]  # counted when the cards are dealt
         table.tables = [set() for _ in range(n)]
         table.open = [set() for _ in range(n)]
         table.known = [set() for _ in range(n)]
@@ -210,6 +219,8 @@ class Table:
         other.players = self.players
         other.order = self.order[:]
         other.hands = [set(cards) for cards in self.hands]
+        other.ranked = [places[:] for places in self.ranked]
+        other.held = [counts[:] for counts in self.held]
         other.tables = [set(cards) for cards in self.tables]
         other.open = [set(cards) for cards in self.open]
         other.known = [set(cards) for cards in self.known]
@@ -242,6 +253,20 @@ class Table:
         other.last_drawn = self.last_drawn[:]
         other.memo = Memo()
         return other
+
+    def take(self, seat: int, card: int, place: int) -> None:
+        """``card`` comes into ``seat``'s hand (``place``: its place in display order)."""
+        self.hands[seat].add(card)
+        insort(self.ranked[seat], place)
+
+    def give(self, seat: int, card: int, place: int) -> None:
+        """``card``, held, leaves ``seat``'s hand."""
+        self.hands[seat].discard(card)
+        self.ranked[seat].remove(place)
+
+    def rank(self, seat: int, places: Sequence[int]) -> None:
+        """``seat``'s hand was changed as a whole: its places in display order again."""
+        self.ranked[seat] = sorted([places[card] for card in self.hands[seat]])
 
     def holds(self, player: int, card: int) -> bool:
         return card in self.hands[player] or card in self.tables[player]

@@ -159,7 +159,10 @@ def partner_leads(rules: Rules, state: State, player: int) -> bool:
 
 
 def duty_args(rules: Rules, state: State, player: int) -> tuple[list[int], bool]:
-    return sorted(state.table.hands[player]), partner_leads(rules, state, player)
+    """The player's hand in display order, and whether he is excused from heading the trick."""
+    card_at = rules.card_at
+    hand = [card_at[place] for place in state.table.ranked[player]]
+    return hand, partner_leads(rules, state, player)
 
 
 def duty_problem(rules: Rules, state: State, player: int, card: int) -> str | None:
@@ -194,14 +197,15 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
             rules.endgame,
             exempt=exempt,
         )
-        return _hand_plays(rules, cards)
+        places = rules.place  # the cards allowed, still in display order
+        return _plays_at(rules, [places[card] for card in cards])
     if rules.joker_must_trump:
         trumps = joker_duty(rules, state, player)
         if trumps:
             return _hand_plays(rules, trumps & table.hands[player]) + _table_plays(
                 rules, state, player, trumps & table.tables[player]
             )
-    found = _hand_plays(rules, table.hands[player])
+    found = _plays_at(rules, table.ranked[player])
     if table.tables[player]:
         found += _table_plays(rules, state, player, table.tables[player])
     return found
@@ -249,15 +253,22 @@ def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
     return {card for card in held if rules.suit[card] == trump}
 
 
-def _hand_plays(rules: Rules, hand: Iterable[int]) -> list[Move]:
-    """One play per face of ``hand``, its first copy, in display order."""
-    # The places in display order, where the copies of a face lie next to each other
-    # (``Rules.place``): a face's first place is where the face changes.  A plain loop: for
-    # a hand's eight to twenty cards it is twice as fast as building a dictionary in C.
-    face_at, play_at, places = rules.face_at, rules.play_at, rules.place
+def _hand_plays(rules: Rules, cards: Iterable[int]) -> list[Move]:
+    """One play per face of ``cards``, its first copy, in display order."""
+    places = rules.place
+    return _plays_at(rules, sorted([places[card] for card in cards]))
+
+
+def _plays_at(rules: Rules, places: Sequence[int]) -> list[Move]:
+    """One play per face of the cards at ``places`` (in display order, like ``Table.ranked``),
+    its first copy."""
+    # The copies of a face lie next to each other in display order (``Rules.place``): a
+    # face's first place is where the face changes.  A plain loop: for a hand's eight to
+    # twenty cards it is twice as fast as building a dictionary in C.
+    face_at, play_at = rules.face_at, rules.play_at
     found: list[Move] = []
     last = -1
-    for place in sorted([places[card] for card in hand]):
+    for place in places:
         face = face_at[place]
         if face != last:
             found.append(play_at[place])
@@ -311,11 +322,12 @@ def play(rules: Rules, state: State, card: int) -> None:
     table = state.table
     if rules.blanche is not None:
         blanche.after_play(state, player)
+    table.held[player][rules.face_number[card]] -= 1
     declared = card in table.tables[player]
     if declared:
         table.tables[player].discard(card)
     else:
-        table.hands[player].discard(card)
+        table.give(player, card, rules.place[card])
         if table.known[player]:
             table.forget(player, card, rules.face)
     table.public.add(card)

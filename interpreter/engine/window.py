@@ -238,7 +238,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
             if back_to_hand:
                 table.known[player].add(card)
                 continue
-            table.hands[player].discard(card)
+            table.give(player, card, rules.place[card])
             table.forget(player, card, rules.face)
             table.tables[player].add(card)
     faces = tuple(rules.face[c] for c in sorted(cards))
