@@ -12,7 +12,13 @@ import pytest
 
 from interpreter.engine import Game, Phase, Rules
 from interpreter.engine.labels import Groups
-from interpreter.engine.sieve import declarations, declarations_reference, fill, fill_reference
+from interpreter.engine.sieve import (
+    declarations,
+    declarations_reference,
+    fill,
+    fill_reference,
+    slot_shape,
+)
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
 
@@ -59,7 +65,7 @@ def _random_groups(rng: random.Random, faces: list[str]) -> Groups:
 def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> None:
     rng = random.Random(11)
     faces = ["KH", "QH", "KS", "QS", "JD", "AH"]
-    filled = 0
+    filled = apart = 0
     for _ in range(400):
         by_face = _random_groups(rng, faces)
         # Slots of one to four cards, equal slots often next to each other (four kings), a
@@ -75,4 +81,6 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
         fast = fill(slots, by_face, banned)
         assert fast == list(fill_reference(slots, by_face, banned))
         filled += bool(fast)
+        apart += bool(fast) and slot_shape(slots)[2]
     assert filled > 100  # most holdings fill something: the comparison is not vacuous
+    assert apart > 30  # and many fill slots that share no face (the product of their groups)

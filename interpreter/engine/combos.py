@@ -44,9 +44,9 @@ class Combo:
         return self.name
 
 
-SlotShape = tuple[tuple[bool, ...], tuple[int, ...]]
-"""Of a way's slots: where each equals the one before it, and how many are left in each run
-of equal slots (``sieve.slot_shape``)."""
+SlotShape = tuple[tuple[bool, ...], tuple[int, ...], bool]
+"""Of a way's slots: where each equals the one before it, how many are left in each run of
+equal slots, and whether no face may fill two of them (``sieve.slot_shape``)."""
 Way = tuple[tuple[tuple[str, ...], ...], SlotShape, int]
 """One way of forming a combination: its slots (the faces that may fill each), their shape
 (:data:`SlotShape`), and every card that may fill it, as a mask of card bits."""

@@ -11,6 +11,7 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import product
 
 from interpreter.engine.combos import SlotShape, Stage
 from interpreter.engine.forming import requirements
@@ -122,15 +123,21 @@ def declarations(
         within |= way[2]
     by_face = groups(rules, state, player, within)
     banned: dict[str, frozenset[int]] = {}
+    again: dict[str, list[frozenset[int]]] = {}
     for combo, (slots, shape, _) in ways:
         if combo.id not in banned:
             banned[combo.id] = _banned(rules, state, player, combo, theirs)
+            again[combo.id] = _scored_sets(rules, state, player, combo)
         seen: set[tuple[str, ...]] = set()
+        scored = again[combo.id]
         for labels, cards in fill(slots, by_face, banned[combo.id], shape):
             if labels in seen:
                 continue
             seen.add(labels)
-            if allowed(combo, frozenset(cards)) is None:
+            chosen = frozenset(cards)
+            if scored and chosen in scored:
+                continue
+            if allowed(combo, chosen) is None:
                 yield combo, cards, labels
 
 
@@ -171,6 +178,16 @@ def _banned(
     return banned
 
 
+def _scored_sets(rules: Rules, state: State, player: int, combo: Combo) -> list[frozenset[int]]:
+    """Where combinations are formed again (Rubicon), the very cards that have scored in
+    ``combo``'s kind, which may not score again as they are (an exact pruning implied by the
+    checks: ``ledger._reform`` refuses them).  Most refused fillings in Rubicon are these."""
+    if rules.reuse.mode is not ReuseMode.REFORM:
+        return []
+    kind = combo.kind
+    return [e.cards for e in state.table.ledger[player] if e.scored and e.kind == kind]
+
+
 def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
     cards: set[int] = set()
     for partner in rules.partners(player):
@@ -206,13 +223,16 @@ def slot_shape(slots: Sequence[tuple[str, ...]]) -> SlotShape:
     """Where each slot equals the one before it (its groups start at the previous one's), and
     how many slots are left in the run of equal slots from each: a run takes its groups in
     order, so once the copies of the groups left (counted as if none were taken) are fewer
-    than the slots left in the run, no filling is left to find there."""
+    than the slots left in the run, no filling is left to find there.  And whether the slots
+    are apart: no face may fill two of them (a marriage, a bézique, a sequence), so that no
+    card can be wanted twice and every choice of a group for each slot is a filling."""
     same = tuple(index > 0 and slots[index] == slots[index - 1] for index in range(len(slots)))
     run_left = [1] * len(slots)
     for index in range(len(slots) - 2, -1, -1):
         if same[index + 1]:
             run_left[index] = run_left[index + 1] + 1
-    return same, tuple(run_left)
+    faces = [face for slot in slots for face in slot]
+    return same, tuple(run_left), len(set(faces)) == len(faces)
 
 
 def fill(
@@ -229,9 +249,16 @@ def fill(
     pools = _pools(slots, by_face, banned)
     if not pools:
         return []
+    same, run_left, apart = shape if shape is not None else slot_shape(slots)
+    if apart:  # every choice of a group per slot, in the recursion's order, each first copy
+        if len(pools) == 2:
+            return [((a, b), (at[0], bt[0])) for a, at in pools[0] for b, bt in pools[1]]
+        return [
+            (tuple([label for label, _ in chosen]), tuple([cards[0] for _, cards in chosen]))
+            for chosen in product(*pools)
+        ]
     found: list[Filling] = []
     last = len(slots) - 1
-    same, run_left = shape if shape is not None else slot_shape(slots)
     # For each pool, the copies of its groups from each position to its end (a pool shared
     # by equal slots counted once).
     copies_from: list[list[int]] = []
