@@ -19,6 +19,7 @@ from interpreter.engine.sieve import (
     fill_reference,
     slot_shape,
 )
+from interpreter.engine.labels import face_groups, groups
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
 
@@ -35,6 +36,9 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
             allowed = partial(declare_problem, rules, state, seat)
             fast = list(declarations(rules, state, seat, allowed))
             assert fast == list(declarations_reference(rules, state, seat, allowed))
+            # The groups read face by face are those of every card, face for face.
+            every = groups(rules, state, seat)
+            assert face_groups(rules, state, seat, rules.by_face) == every
             compared += bool(fast)
         game.step(choose.choice(game.legal_moves()))
     return compared

@@ -5,7 +5,7 @@ with one label are interchangeable)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
@@ -87,17 +87,17 @@ def source_cards(rules: Rules, state: State, player: int) -> list[int]:
 Groups = dict[str, list[tuple[str, list[int]]]]
 
 
-def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
-    """The player's cards by face, in groups of interchangeable copies (same label); only
-    those of ``within`` (a mask of card bits), when it is given."""
+def groups(rules: Rules, state: State, player: int) -> Groups:
+    """The player's cards that may form a declaration, by face, in groups of interchangeable
+    copies (same label)."""
     by_label: dict[str, list[int]] = {}
-    cards = sorted(_within(rules, source_cards(rules, state, player), within))
+    cards = sorted(source_cards(rules, state, player))
     for card, label in zip(cards, card_labels(rules, state, player, cards), strict=True):
         by_label.setdefault(label, []).append(card)
     if rules.reuse.partner_used:
         for partner in rules.partners(player):  # "+" marks a partner's declared card
             theirs = entries_by_card(state, partner)
-            for card in sorted(_within(rules, state.table.tables[partner], within)):
+            for card in sorted(state.table.tables[partner]):
                 label = rules.face[card] + "+" + theirs.get(card, "")
                 by_label.setdefault(label, []).append(card)
     by_face: Groups = {}
@@ -106,8 +106,46 @@ def groups(rules: Rules, state: State, player: int, within: int = -1) -> Groups:
     return by_face
 
 
-def _within(rules: Rules, cards: Collection[int], within: int) -> Iterable[int]:
-    if within == -1:
-        return cards
-    bit = rules.bit
-    return [card for card in cards if within & bit[card]]
+def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -> Groups:
+    """What :func:`groups` gives for the cards of ``faces`` (its groups of each face in the
+    same order), read face by face from the copies of each face instead of from every card
+    the player holds: the declarations' sieve asks for the faces of the ways it let through."""
+    declare, table, by_face_of = rules.declare, state.table, rules.by_face
+    hand = table.hands[player] if declare.from_hand else _NOTHING
+    laid = table.tables[player] if declare.from_table else _NOTHING
+    opened = table.open[player] if declare.from_open else _NOTHING
+    won = last_trick_cards(state) if opened else ()
+    partners = rules.partners(player) if rules.reuse.partner_used else ()
+    entries: Mapping[int, str] | None = None
+    by_face: Groups = {}
+    for face in faces:
+        found: dict[str, list[int]] = {}
+        for card in by_face_of.get(face, ()):  # the copies, lowest id first, as groups sorts
+            if card in hand:
+                label = face
+            elif card in laid or card in opened:
+                if entries is None:
+                    entries = entries_by_card(state, player)
+                mark = "^" if card in opened and card in won else "*"
+                label = face + mark + entries.get(card, "")
+            else:
+                continue
+            cards = found.get(label)
+            if cards is None:
+                found[label] = [card]
+            else:
+                cards.append(card)
+        for partner in partners:  # after the player's own, as groups lists them
+            theirs = None
+            for card in by_face_of.get(face, ()):
+                if card in table.tables[partner]:
+                    if theirs is None:
+                        theirs = entries_by_card(state, partner)
+                    label = face + "+" + theirs.get(card, "")
+                    found.setdefault(label, []).append(card)
+        if found:
+            by_face[face] = list(found.items())
+    return by_face
+
+
+_NOTHING: frozenset[int] = frozenset()

@@ -15,7 +15,13 @@ from itertools import product
 
 from interpreter.engine.combos import SlotShape, Stage
 from interpreter.engine.forming import requirements
-from interpreter.engine.labels import Groups, groups, last_trick_cards, source_zones
+from interpreter.engine.labels import (
+    Groups,
+    face_groups,
+    groups,
+    last_trick_cards,
+    source_zones,
+)
 from interpreter.engine.ledger import partner_may_supply
 from interpreter.engine.rules import Combo, Rules, Sieve, Way
 from interpreter.engine.state import State
@@ -117,11 +123,13 @@ def declarations(
     if not ways:
         return
     theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
-    # Only the cards some formable way may use are labelled and grouped.
-    within = 0
-    for _, way in ways:
-        within |= way[2]
-    by_face = groups(rules, state, player, within)
+    # Only the cards of the faces some formable way may use are labelled and grouped.
+    faces: dict[str, None] = {}
+    for _, (slots, _, _) in ways:
+        for slot in slots:
+            for face in slot:
+                faces[face] = None
+    by_face = face_groups(rules, state, player, faces)
     banned: dict[str, frozenset[int]] = {}
     again: dict[str, list[frozenset[int]]] = {}
     for combo, (slots, shape, _) in ways:
