@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 
 from interpreter.engine import Game, Phase, Rules
-from interpreter.engine.labels import Groups
+from interpreter.engine.labels import Groups, face_groups, groups
 from interpreter.engine.sieve import (
     declarations,
     declarations_reference,
@@ -19,7 +19,6 @@ from interpreter.engine.sieve import (
     fill_reference,
     slot_shape,
 )
-from interpreter.engine.labels import face_groups, groups
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
 

@@ -51,7 +51,12 @@ Way = tuple[tuple[tuple[str, ...], ...], SlotShape, int]
 """One way of forming a combination: its slots (the faces that may fill each), their shape
 (:data:`SlotShape`), and every card that may fill it, as a mask of card bits."""
 Stage = tuple[
-    int, tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...], int, tuple["Combo", Way]
+    int,
+    tuple[int, ...],
+    int,
+    tuple[tuple[int, tuple[int, ...], int], ...],
+    int,
+    tuple["Combo", Way],
 ]
 """A way of forming a combination as the declarations' sieve tests it: its rarest need (the
 number of its face when it is of one face, else -1; the numbers of its faces,

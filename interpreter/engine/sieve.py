@@ -54,8 +54,9 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
                 way: Way = (tuple(slots), slot_shape(slots), every)
                 held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
-                first = held[0][0] if len(held[0]) == 1 else -1
-                others = tuple(zip(held[1:], [n for _, _, n in needs[1:]], strict=True))
+                firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
+                others = tuple(zip(firsts[1:], held[1:], [n for _, _, n in needs[1:]], strict=True))
+                first = firsts[0]
                 stages.append((first, held[0], needs[0][2], others, every, (combo, way)))
         cached = rules.ways_cache[trump] = tuple(stages)
     return cached
@@ -82,7 +83,7 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
             held[number[card]] += 1
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
-    trick = -1
+    trick = -1  # none needed
     if rules.declare.must_use_trick_card:
         masks, face = rules.face_mask, rules.face
         trick = 0
@@ -95,10 +96,15 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     for first, faces, needed, others, every, formed in rules.ways_cache.get(table.trump) or _ways(
         rules, table.trump
     ):
-        if (held[first] if first >= 0 else _count(held, faces)) < needed or not trick & every:
+        if first >= 0:
+            if held[first] < needed:
+                continue
+        elif _count(held, faces) < needed:
             continue
-        for faces, needed in others:
-            if (held[faces[0]] if len(faces) == 1 else _count(held, faces)) < needed:
+        if trick >= 0 and not trick & every:
+            continue
+        for first, faces, needed in others:
+            if (held[first] if first >= 0 else _count(held, faces)) < needed:
                 break
         else:
             found.append(formed)
