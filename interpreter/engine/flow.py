@@ -62,9 +62,11 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
             return (
                 found + seven.play_moves(rules, state, player) + tricks.moves(rules, state, player)
             )
+        played = tricks.moves(rules, state, player)
         if rules.blanche is None:
-            return tricks.moves(rules, state, player)
-        return blanche.moves(rules, state, player) + tricks.moves(rules, state, player)
+            return played
+        found = blanche.moves(rules, state, player)
+        return found + played if found else played
     if phase is _DECLARE:
         found = window.moves(rules, state, player)
         if rules.seven is not None:

@@ -99,8 +99,12 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
         if first >= 0:
             if held[first] < needed:
                 continue
-        elif _count(held, faces) < needed:
-            continue
+        else:  # a need of several faces (four kings): counted here, without a call
+            total = 0
+            for face in faces:
+                total += held[face]
+            if total < needed:
+                continue
         if trick >= 0 and not trick & every:
             continue
         for first, faces, needed in others:
