@@ -101,8 +101,8 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
                 continue
         else:  # a need of several faces (four kings): counted here, without a call
             total = 0
-            for face in faces:
-                total += held[face]
+            for each in faces:
+                total += held[each]
             if total < needed:
                 continue
         if trick >= 0 and not trick & every:
