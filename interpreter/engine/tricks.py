@@ -215,12 +215,13 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     """One play per label of the declared ``cards`` on ``player``'s table (a list the caller
     must not change: kept until the cards or a ledger change)."""
     table = state.table
-    # Without open cards, a declared card's label depends only on the ledgers.
-    key = None if table.open[player] else (table.ledger_changes, frozenset(cards))
-    if key is not None:
+    # Without open cards, a declared card's label depends only on the ledgers (the cards are
+    # compared with a copy kept of them: nothing is made when they are the same).
+    keep = not table.open[player]
+    if keep:
         kept = table.memo.get(("table plays", player))
-        if kept is not None and kept[0] == key:
-            return kept[1]  # type: ignore[no-any-return]
+        if kept is not None and kept[0] == table.ledger_changes and kept[1] == cards:
+            return kept[2]  # type: ignore[no-any-return]
     found: list[Move] = []
     labels: set[str] = set()
     made = rules.table_plays
@@ -234,8 +235,8 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
                     made.clear()
                 move = made[card, label] = Play(card, label)
             found.append(move)
-    if key is not None:
-        table.memo[("table plays", player)] = (key, found)
+    if keep:
+        table.memo[("table plays", player)] = (table.ledger_changes, set(cards), found)
     return found
 
 
