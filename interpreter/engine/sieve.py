@@ -124,14 +124,17 @@ def _count(held: list[int], faces: tuple[int, ...]) -> int:
 
 
 # -- every legal declaration ------------------------------------------------------------------
-def declarations(
-    rules: Rules, state: State, player: int, allowed: Allowed
-) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+Declarable = tuple[Combo, tuple[int, ...], tuple[str, ...]]
+"""A declaration that may be made: the combination, its cards and their labels."""
+
+
+def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> list[Declarable]:
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
     one per distinct set of labels, in a fixed order."""
+    found: list[Declarable] = []
     ways = formable(rules, state, player)
     if not ways:
-        return
+        return found
     theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
     # Only the cards of the faces some formable way may use are labelled and grouped.
     faces: dict[str, None] = {}
@@ -156,12 +159,13 @@ def declarations(
             if scored and chosen in scored:
                 continue
             if allowed(combo, chosen) is None:
-                yield combo, cards, labels
+                found.append((combo, cards, labels))
+    return found
 
 
 def declarations_reference(
     rules: Rules, state: State, player: int, allowed: Allowed
-) -> Iterator[tuple[Combo, tuple[int, ...], tuple[str, ...]]]:
+) -> Iterator[Declarable]:
     """What :func:`declarations` gives, the obvious way: every way of forming every
     combination, filled (:func:`fill_reference`) with every card the player could use, with no
     sieve and no pruning, each filling put to ``allowed``.  Kept to test the fast one."""

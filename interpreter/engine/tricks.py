@@ -8,7 +8,7 @@ card (the first step that left it out) come from the same walk."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Final, Protocol
 
@@ -56,6 +56,17 @@ def winning_index(
 
 
 # -- the endgame duties ----------------------------------------------------------------------
+Narrowing = list[tuple[list[int], str, str | None]]
+"""The steps of the endgame duties: the cards still allowed once a duty is obeyed, and the
+duty in a player's words (a template, with the suit it names put in only when a refusal
+is written: listing the moves formats nothing)."""
+
+_FOLLOW: Final = "must follow suit: you hold {}"
+_HEAD: Final = "must win the trick when able: play a higher card of the suit led"
+_TRUMP: Final = "must trump when void in the suit led: you hold {}"
+_OVER_TRUMP: Final = "must win the trick when able: play a higher trump"
+
+
 def _narrowing(
     hand: Sequence[int],
     trick: Sequence[int],
@@ -64,50 +75,56 @@ def _narrowing(
     trump: str | None,
     duties: Duties,
     exempt: bool,
-) -> Iterator[tuple[list[int], str]]:
-    """The duties that bind this player, in order: each yields the cards still allowed once
-    it is obeyed, and the duty in a player's words.  ``exempt``: the best card so far is a
-    partner's and the rules excuse heading it, so only the duty to follow suit remains."""
+) -> Narrowing:
+    """The duties that bind this player, in order (:data:`Narrowing`).  ``exempt``: the best
+    card so far is a partner's and the rules excuse heading it, so only the duty to follow
+    suit remains."""
+    steps: Narrowing = []
     if not trick:
-        return
+        return steps
     led = suits[trick[0]]
     if duties.head_reference is HeadReference.CARD_LED:
         best = trick[0]
     else:
         best = trick[winning_index(trick, suits, strength, trump)]
-    best_suit = suits[best]
-
-    def beats(card: int) -> bool:
-        suit = suits[card]
-        if suit == best_suit:
-            return strength[card] > strength[best]
-        return suit == trump
-
     if duties.follow_suit and led != JOKER_SUIT:  # a joker led has no suit to follow
         same = [card for card in hand if suits[card] == led]
         if same:
-            yield same, f"must follow suit: you hold {_symbol(led)}"
-            if duties.must_head and best_suit == led and not exempt:
-                higher = [card for card in same if beats(card)]
+            steps.append((same, _FOLLOW, led))
+            if duties.must_head and suits[best] == led and not exempt:
+                higher = _beating(same, best, suits, strength, trump)
                 if higher:
-                    yield higher, "must win the trick when able: play a higher card of the suit led"
-            return
+                    steps.append((higher, _HEAD, None))
+            return steps
     if exempt or trump is None or duties.must_trump_if_void is TrumpIfVoid.NO:
-        return
+        return steps
     if led != JOKER_SUIT and any(suits[card] == led for card in hand):
-        return  # not void in the suit led (no duty to follow): no duty to trump either
+        return steps  # not void in the suit led (no duty to follow): no duty to trump either
     trumps = [card for card in hand if suits[card] == trump]
     if not trumps:
-        return
-    over = [card for card in trumps if beats(card)]
-    must_trump = f"must trump when void in the suit led: you hold {_symbol(trump)}"
+        return steps
+    over = _beating(trumps, best, suits, strength, trump)
     if over:
-        yield trumps, must_trump
-        yield over, "must win the trick when able: play a higher trump"
+        steps.append((trumps, _TRUMP, trump))
+        steps.append((over, _OVER_TRUMP, None))
     elif duties.must_trump_if_void is TrumpIfVoid.YES:
         # He must trump even with a trump that cannot win (modern Rubicon); under
         # only_if_winning no trump of his wins, so any card may go (Britannica).
-        yield trumps, must_trump
+        steps.append((trumps, _TRUMP, trump))
+    return steps
+
+
+def _beating(
+    cards: list[int], best: int, suits: Sequence[str], strength: Sequence[int], trump: str | None
+) -> list[int]:
+    """The cards that would beat ``best``: higher in its suit, or a trump when it is none."""
+    best_suit, top = suits[best], strength[best]
+    found = []
+    for card in cards:
+        suit = suits[card]
+        if (strength[card] > top) if suit == best_suit else (suit == trump):
+            found.append(card)
+    return found
 
 
 def endgame_playable(
@@ -121,10 +138,8 @@ def endgame_playable(
     exempt: bool = False,
 ) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick`` once the stock is exhausted."""
-    allowed = list(hand)
-    for narrower, _ in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
-        allowed = narrower
-    return allowed
+    steps = _narrowing(hand, trick, suits, strength, trump, duties, exempt)
+    return steps[-1][0] if steps else list(hand)
 
 
 def endgame_reason(
@@ -139,9 +154,9 @@ def endgame_reason(
     exempt: bool = False,
 ) -> str | None:
     """The duty that forbids playing ``card`` to ``trick``, or None if it may be played."""
-    for allowed, duty in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
+    for allowed, duty, suit in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
         if card not in allowed:
-            return duty
+            return duty.format(_symbol(suit)) if suit is not None else duty
     return None
 
 
