@@ -38,7 +38,7 @@ class Game:
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
         self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
-        self._seats = range(rules.players)
+        self._seats = rules.players
 
     @classmethod
     def new(
@@ -166,13 +166,13 @@ class Game:
 
     def _check_seat(self, seat: object) -> None:
         """A seat number of this game (0 is p1), or ``ValueError`` saying which there are."""
-        if type(seat) is not int or seat not in self._seats:
+        if type(seat) is not int or not 0 <= seat < self._seats:
             last = self.rules.players - 1
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {last} (0 is p1)")
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (read lazily: see ``engine.view``)."""
-        if player not in self._seats or type(player) is not int:
+        if type(player) is not int or not 0 <= player < self._seats:
             self._check_seat(player)
         view = PlayerView(self, player)
         self._views.append(weakref.ref(view))

@@ -47,8 +47,6 @@ class Table:
                 seed=game_seed,
                 embed=self.embed,
             )
-        step = game.step if recorder is None else recorder.step
-        view = game.view
         choose = [
             bot.choose if e.trusted else checked(bot, e.label)
             for e, bot in zip(entrants, bots, strict=True)
@@ -62,7 +60,12 @@ class Table:
             seat = game.to_act
             if seat is None:  # the game is over
                 break
-            step(choose[seat](view(seat)))
+            # The game's own methods called by name: direct calls once compiled.
+            move = choose[seat](game.view(seat))
+            if recorder is None:
+                game.step(move)
+            else:
+                recorder.step(move)
             if hooked:
                 listeners.tell()
             while counted < game.deals_finished:
