@@ -18,8 +18,9 @@ from interpreter.engine.moves import (
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.resample import ResampleError
 from interpreter.engine.rules import Rules
+from interpreter.engine.sight import PublicEntry
 from interpreter.engine.state import DealResult, Phase
-from interpreter.engine.view import PlayerView, PublicEntry
+from interpreter.engine.view import PlayerView
 
 __all__ = [
     "CarteBlanche",

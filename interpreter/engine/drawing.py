@@ -23,9 +23,9 @@ def draw(rules: Rules, state: State) -> None:
     table = state.table
     winner = table.leader
     n = state.players
-    stock, face, deal, append = table.stock, rules.face_alone, state.deal_no, state.events.append
-    take, places, number, held, received, turn_up, blanche_rules = (
-        table.take,
+    # Methods are called by name, not kept in locals: direct calls once compiled.
+    stock, face, deal, events = table.stock, rules.face_alone, state.deal_no, state.events
+    places, number, held, received, turn_up, blanche_rules = (
         rules.place,
         rules.face_number,
         table.held,
@@ -36,7 +36,7 @@ def draw(rules: Rules, state: State) -> None:
     for offset in range(n):
         seat = (winner + offset) % n
         card = stock.pop()
-        take(seat, card, places[card])
+        table.take(seat, card, places[card])
         held[seat][number[card]] += 1
         received[seat].add(card)
         if card == turn_up:  # the turn-up is public
@@ -44,7 +44,7 @@ def draw(rules: Rules, state: State) -> None:
             seen = None
         else:
             seen = (seat,)
-        append(_make(Event, (_DRAW, seat, deal, face[card], 0, "", 0, (), seen)))
+        events.append(_make(Event, (_DRAW, seat, deal, face[card], 0, "", 0, (), seen)))
         if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)
     state.phase = _PLAY

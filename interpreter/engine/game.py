@@ -21,8 +21,9 @@ from interpreter.engine.moves import Move, normalize
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.resolve import resolve
 from interpreter.engine.rules import Rules
+from interpreter.engine.sight import Entries
 from interpreter.engine.state import Chance, DealResult, Phase, State, Table
-from interpreter.engine.view import Entries, PlayerView, public_entries
+from interpreter.engine.view import PlayerView, public_entries
 from interpreter.model import Variant
 
 _OVER: Final = Phase.OVER  # a name of this module: faster than the enum's attribute

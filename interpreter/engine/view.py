@@ -15,44 +15,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
 from interpreter.engine.rules import Rules
+from interpreter.engine.sight import Entries, PublicEntry, Sight
 from interpreter.engine.state import Entry, Phase, State
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-class Source(Protocol):
-    """What a view reads: a game (or a bare state, for resampling)."""
-
-    rules: Rules
-    _state: State
-
-    def legal_moves(self) -> list[Move]: ...
-    def _public_entries(self) -> Entries: ...
-
-
 Cards = tuple[tuple[int, Face], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PublicEntry:
-    """A declaration as the table sees it."""
-
-    no: int
-    combo: str
-    faces: tuple[Face, ...]
-    points: int
-    scored: bool
-    lost: bool = False  # shown 'to score' and lost since (laws 46–48); it still bars
-
-
-Entries = tuple[tuple[PublicEntry, ...], ...]
 
 
 T = TypeVar("T")
@@ -79,17 +54,9 @@ class lazy(Generic[T]):  # lower case: used as a decorator, like property
         return value
 
 
-class PlayerView:
-    """What ``player`` may know at one moment of a game (read lazily, see the module)."""
-
-    player: int
-    players: int
-
-    def __init__(self, source: Source, player: int) -> None:
-        self._source: Source | None = source
-        self._rules: Rules = source.rules
-        self.player = player
-        self.players = source.rules.players
+class PlayerView(Sight):
+    """What ``player`` may know at one moment of a game (read lazily, see the module); made
+    with the game it reads and the seat (:class:`Sight`)."""
 
     # -- the game the view reads, until it is frozen --------------------------------------------
     @property
