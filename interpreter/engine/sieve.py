@@ -79,8 +79,9 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
                 held[number[card]] += 1
     if rules.reuse.partner_used:
         held = held[:]
-        for card in _partner_cards(rules, state, player):
-            held[number[card]] += 1
+        for partner in rules.partners(player):
+            for card in table.tables[partner]:
+                held[number[card]] += 1
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1  # none needed
