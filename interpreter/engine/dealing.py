@@ -101,7 +101,8 @@ def deal(rules: Rules, state: State) -> None:
     state.emit(EventKind.DEAL, state.dealer, number=state.deal_no)
     for seat in range(n):
         table.received[seat].update(table.hands[seat])
-        faces = tuple(rules.face[c] for c in sorted(table.hands[seat], key=rules.order.__getitem__))
+        face, card_at = rules.face, rules.card_at  # the hand in display order, as kept
+        faces = tuple([face[card_at[place]] for place in table.ranked[seat]])
         state.emit(EventKind.HAND, seat, cards=faces, seen_by=(seat,))
     rest = order[position:]
     if rules.declare.mode is TrumpMode.TURN_UP:
