@@ -1,6 +1,7 @@
 """Every declaration a player could make now: the ways of forming each combination that his
-cards could fill (a sieve on masks of card bits), then every filling of those ways with his
-cards, put to the checks of the ledger (:func:`interpreter.engine.ledger.problem`).
+cards could fill (a sieve on his cards counted by face, kept as they come and go), then every
+filling of those ways with his cards, put to the checks of the ledger
+(:func:`interpreter.engine.ledger.problem`).
 
 Most declaring windows end at the sieve: nothing could be formed.  The filling of a way
 (:func:`fill`) is the hot part of the rest.  :func:`declarations_reference` and
