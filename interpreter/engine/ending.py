@@ -3,8 +3,6 @@ settlement of a one-deal game."""
 
 from __future__ import annotations
 
-from itertools import chain
-
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
 from interpreter.engine.rules import Rules
@@ -16,8 +14,13 @@ from interpreter.model.scoring import BrisqueUsage, GameFormat
 
 def brisques_won(rules: Rules, state: State, seat: int) -> int:
     """Brisque cards a seat has won this deal: in its tricks and among its open cards."""
-    table = state.table
-    return sum(map(rules.brisque.__getitem__, chain(table.won[seat], table.open[seat])))
+    table, brisque = state.table, rules.brisque
+    count = 0
+    for cards in (table.won[seat], table.open[seat]):  # plain loops: C once compiled
+        for card in cards:
+            if brisque[card]:
+                count += 1
+    return count
 
 
 def end_of_deal(rules: Rules, state: State) -> None:
