@@ -11,7 +11,7 @@ refused is the reason the move list leaves it out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from interpreter.engine.forming import forms
 from interpreter.engine.labels import last_trick_cards, source_zones
@@ -23,6 +23,18 @@ from interpreter.model.play import (
     ReformTrigger,
     ReuseMode,
 )
+
+# The rule values the checks read for every filling, as names of this module: in CPython 3.11
+# an enum member read from its class is a slow look-up (the enum's metaclass hooks it).
+_BEZIQUE: Final = Shape.BEZIQUE
+_ONCE_PER_KIND: Final = ReuseMode.ONCE_PER_KIND
+_REFORM: Final = ReuseMode.REFORM
+_NO_REPAIR: Final = MarriageRepair.NONE
+_WIDOW: Final = MarriageRepair.WIDOW
+_PLAYED_AWAY: Final = ReformTrigger.DECLARED_CARD_PLAYED
+_NEVER: Final = FreshCard.NEVER
+_FROM_HAND: Final = FreshCard.FROM_HAND
+_ALWAYS: Final = FreshCard.ALWAYS
 
 
 class Index(NamedTuple):
@@ -97,7 +109,7 @@ class Proposal:
         (bicyclecards.com: not one the partner could not legally declare)."""
         reuse = self.rules.reuse
         if reuse.partner_multi:
-            return self.combo.shape is Shape.BEZIQUE
+            return self.combo.shape is _BEZIQUE
         return reuse.partner_any and partner_may_supply(self.rules, self.combo)
 
     def scored(self) -> list[Entry]:
@@ -195,7 +207,7 @@ def _inferior_bar(p: Proposal) -> str | None:
 
 def _once_per_kind(p: Proposal) -> str | None:
     """The ordinary game: a card scores once in each kind of combination."""
-    if p.rules.reuse.mode is not ReuseMode.ONCE_PER_KIND:
+    if p.rules.reuse.mode is not _ONCE_PER_KIND:
         return None
     scored = p.scored()
     for entry in scored:
@@ -212,7 +224,7 @@ def _reform(p: Proposal) -> str | None:
     again when a new card takes the place of one played away; marriages re-pair per
     ``reuse.marriage_repair``."""
     reuse = p.rules.reuse
-    if reuse.mode is not ReuseMode.REFORM:
+    if reuse.mode is not _REFORM:
         return None
     scored = p.scored()
     if not scored:
@@ -227,9 +239,9 @@ def _reform(p: Proposal) -> str | None:
         if cards == entry.cards:
             return f"these very cards have already scored as {_combo_name(p.rules, entry.combo)}"
         card = p.name(min(cards & entry.cards))
-        if repair and reuse.marriage_repair is not MarriageRepair.NONE:
+        if repair and reuse.marriage_repair is not _NO_REPAIR:
             spouses = entry.cards - cards
-            if reuse.marriage_repair is MarriageRepair.WIDOW and spouses & held:
+            if reuse.marriage_repair is _WIDOW and spouses & held:
                 return (
                     f"{card} is still married in declaration {entry.no}: a widow may "
                     "remarry only once the spouse has been played"
@@ -240,7 +252,7 @@ def _reform(p: Proposal) -> str | None:
         if not cards - entry.cards:
             return f"add a card that was not in declaration {entry.no}"
         if (
-            reuse.reform_trigger is ReformTrigger.DECLARED_CARD_PLAYED
+            reuse.reform_trigger is _PLAYED_AWAY
             and combo.cls not in reuse.reform_with_added  # law 38 read literally
             and not entry.cards - held
         ):
@@ -262,18 +274,18 @@ def _fresh_card(p: Proposal) -> str | None:
     """Foster: every declaration needs a card not declared before in the same class (or, with
     ``always``, not declared before at all — the Britannica)."""
     fresh = p.rules.declare.fresh_card_required
-    if fresh is FreshCard.NEVER:
+    if fresh is _NEVER:
         return None
-    if fresh is FreshCard.FROM_HAND:
+    if fresh is _FROM_HAND:
         if p.cards.isdisjoint(p.state.table.hands[p.player]):
             return "a declaration needs a card from the hand, not only cards on the table"
         return None
     declared: set[int] = set()
     for entry in p.ledger:  # a partner's declarations are not this player's
-        if entry.scored and (fresh is FreshCard.ALWAYS or entry.cls == p.combo.cls):
+        if entry.scored and (fresh is _ALWAYS or entry.cls == p.combo.cls):
             declared |= entry.cards
     if p.cards <= declared:
-        where = "" if fresh is FreshCard.ALWAYS else " in this class"
+        where = "" if fresh is _ALWAYS else " in this class"
         return f"every card has been declared before{where}: add a card not yet declared"
     return None
 
@@ -326,7 +338,7 @@ def partner_may_supply(rules: Rules, combo: Combo) -> bool:
     partner's declared cards.  bicyclecards.com: any combination may be made with the
     partner's declared cards, except double and triple bézique, whose cards all come from one
     player."""
-    multiple = combo.shape is Shape.BEZIQUE and combo.count >= 2
+    multiple = combo.shape is _BEZIQUE and combo.count >= 2
     reuse = rules.reuse
     return (reuse.partner_multi and multiple) or (reuse.partner_any and not multiple)
 
@@ -346,7 +358,7 @@ def _second_double(
 ) -> bool:
     """Britannica, three and four hands: a second double bézique may be declared to a bézique
     already used in a double, with the other pair new."""
-    if not (rules.reuse.multi_bezique_extension and combo.shape is Shape.BEZIQUE):
+    if not (rules.reuse.multi_bezique_extension and combo.shape is _BEZIQUE):
         return False
     shared = cards & entry.cards
     if combo.count != 2 or len(shared) != 2 or len({rules.rank[c] for c in shared}) != 2:

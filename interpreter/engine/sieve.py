@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
+from typing import Final
 
 from interpreter.engine.combos import SlotShape, Stage
 from interpreter.engine.forming import requirements
@@ -27,6 +28,9 @@ from interpreter.engine.ledger import partner_may_supply
 from interpreter.engine.rules import Combo, Rules, Sieve, Way
 from interpreter.engine.state import State
 from interpreter.model.play import ReuseMode
+
+_ONCE_PER_KIND: Final = ReuseMode.ONCE_PER_KIND  # module names: an enum member read from
+_REFORM: Final = ReuseMode.REFORM  # its class is a slow look-up in CPython 3.11
 
 Filling = tuple[tuple[str, ...], tuple[int, ...]]
 """A way filled: the labels of its cards, and the cards (one per slot, in slot order)."""
@@ -190,7 +194,7 @@ def _banned(
     cards, where they may not supply it."""
     banned: frozenset[int] = frozenset()
     extension = rules.reuse.multi_bezique_extension and combo.count == 2
-    if rules.reuse.mode is ReuseMode.ONCE_PER_KIND and not extension:
+    if rules.reuse.mode is _ONCE_PER_KIND and not extension:
         banned = frozenset(
             c
             for e in state.table.ledger[player]
@@ -206,7 +210,7 @@ def _scored_sets(rules: Rules, state: State, player: int, combo: Combo) -> list[
     """Where combinations are formed again (Rubicon), the very cards that have scored in
     ``combo``'s kind, which may not score again as they are (an exact pruning implied by the
     checks: ``ledger._reform`` refuses them).  Most refused fillings in Rubicon are these."""
-    if rules.reuse.mode is not ReuseMode.REFORM:
+    if rules.reuse.mode is not _REFORM:
         return []
     kind = combo.kind
     return [e.cards for e in state.table.ledger[player] if e.scored and e.kind == kind]

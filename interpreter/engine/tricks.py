@@ -61,6 +61,12 @@ Narrowing = list[tuple[list[int], str, str | None]]
 duty in a player's words (a template, with the suit it names put in only when a refusal
 is written: listing the moves formats nothing)."""
 
+# Rule values read on every turn of the last tricks, as names of this module: in CPython 3.11
+# an enum member read from its class is a slow look-up (the enum's metaclass hooks it).
+_CARD_LED: Final = HeadReference.CARD_LED
+_NO_TRUMP: Final = TrumpIfVoid.NO
+_MUST_TRUMP: Final = TrumpIfVoid.YES
+
 _FOLLOW: Final = "must follow suit: you hold {}"
 _HEAD: Final = "must win the trick when able: play a higher card of the suit led"
 _TRUMP: Final = "must trump when void in the suit led: you hold {}"
@@ -83,7 +89,7 @@ def _narrowing(
     if not trick:
         return steps
     led = suits[trick[0]]
-    if duties.head_reference is HeadReference.CARD_LED:
+    if duties.head_reference is _CARD_LED:
         best = trick[0]
     else:
         best = trick[winning_index(trick, suits, strength, trump)]
@@ -96,7 +102,7 @@ def _narrowing(
                 if higher:
                     steps.append((higher, _HEAD, None))
             return steps
-    if exempt or trump is None or duties.must_trump_if_void is TrumpIfVoid.NO:
+    if exempt or trump is None or duties.must_trump_if_void is _NO_TRUMP:
         return steps
     if led != JOKER_SUIT and any(suits[card] == led for card in hand):
         return steps  # not void in the suit led (no duty to follow): no duty to trump either
@@ -107,7 +113,7 @@ def _narrowing(
     if over:
         steps.append((trumps, _TRUMP, trump))
         steps.append((over, _OVER_TRUMP, None))
-    elif duties.must_trump_if_void is TrumpIfVoid.YES:
+    elif duties.must_trump_if_void is _MUST_TRUMP:
         # He must trump even with a trump that cannot win (modern Rubicon); under
         # only_if_winning no trump of his wins, so any card may go (Britannica).
         steps.append((trumps, _TRUMP, trump))
