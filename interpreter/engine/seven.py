@@ -18,6 +18,11 @@ from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
 
 _NONE: Final[frozenset[int]] = frozenset()
+# The rule values read in every window of a player holding a seven of trumps, as names of
+# this module: in CPython 3.11 an enum member read from its class is a slow look-up.
+_ANY_TIME: Final = SevenExchange.ANY_TIME
+_TRICK_WINNER: Final = SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
+_SHOWN: Final = SevenScore.DECLARE_AFTER_WIN
 
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:
@@ -53,10 +58,10 @@ def exchange_problem(rules: Rules, state: State, player: int, card: int | None) 
         return "there is no turn-up to exchange for"
     if rules.is_trump_seven(table.turn_up, table.trump):
         return "the turn-up is itself a seven of trumps"
-    if seven.exchange_when is SevenExchange.ANY_TIME and not table.won_trick[player]:
+    if seven.exchange_when is _ANY_TIME and not table.won_trick[player]:
         return "the seven of trumps is exchanged only once you have won a trick"
     if card is None or card != exchange_candidate(rules, state, player):
-        if seven.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT:
+        if seven.exchange_when is _TRICK_WINNER:
             last = table.last_trick
             if last is not None and last[2] != player:
                 return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
@@ -76,7 +81,7 @@ def show_problem(rules: Rules, state: State, player: int, card: int | None) -> s
     seven = rules.seven
     if seven is None:
         return "the seven of trumps has no value in this variant"
-    if seven.score_trigger is not SevenScore.DECLARE_AFTER_WIN:
+    if seven.score_trigger is not _SHOWN:
         return "the seven of trumps is not shown for points in this variant"
     if card is None:
         return "you hold no seven of trumps that has not scored"
