@@ -36,7 +36,7 @@ class Duties(Protocol):
 
 
 def winning_index(
-    cards: Sequence[int], suits: Sequence[str], strength: Sequence[int], trump: str | None
+    cards: Sequence[int], suits: tuple[str, ...], strength: tuple[int, ...], trump: str | None
 ) -> int:
     """Index in ``cards`` of the card that wins the trick.
 
@@ -76,8 +76,8 @@ _OVER_TRUMP: Final = "must win the trick when able: play a higher trump"
 def _narrowing(
     hand: Sequence[int],
     trick: Sequence[int],
-    suits: Sequence[str],
-    strength: Sequence[int],
+    suits: tuple[str, ...],
+    strength: tuple[int, ...],
     trump: str | None,
     duties: Duties,
     exempt: bool,
@@ -121,7 +121,11 @@ def _narrowing(
 
 
 def _beating(
-    cards: list[int], best: int, suits: Sequence[str], strength: Sequence[int], trump: str | None
+    cards: list[int],
+    best: int,
+    suits: tuple[str, ...],
+    strength: tuple[int, ...],
+    trump: str | None,
 ) -> list[int]:
     """The cards that would beat ``best``: higher in its suit, or a trump when it is none."""
     best_suit, top = suits[best], strength[best]
@@ -136,8 +140,8 @@ def _beating(
 def endgame_playable(
     hand: Sequence[int],
     trick: Sequence[int],
-    suits: Sequence[str],
-    strength: Sequence[int],
+    suits: tuple[str, ...],
+    strength: tuple[int, ...],
     trump: str | None,
     duties: Duties,
     *,
@@ -152,8 +156,8 @@ def endgame_reason(
     card: int,
     hand: Sequence[int],
     trick: Sequence[int],
-    suits: Sequence[str],
-    strength: Sequence[int],
+    suits: tuple[str, ...],
+    strength: tuple[int, ...],
     trump: str | None,
     duties: Duties,
     *,
@@ -281,7 +285,7 @@ def _hand_plays(rules: Rules, cards: Iterable[int]) -> list[Move]:
     return _plays_at(rules, sorted([places[card] for card in cards]))
 
 
-def _plays_at(rules: Rules, places: Sequence[int]) -> list[Move]:
+def _plays_at(rules: Rules, places: list[int]) -> list[Move]:
     """One play per face of the cards at ``places`` (in display order, like ``Table.ranked``),
     its first copy."""
     # The copies of a face lie next to each other in display order (``Rules.place``): a
