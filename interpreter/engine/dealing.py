@@ -99,10 +99,10 @@ def deal(rules: Rules, state: State) -> None:
         for card in table.hands[seat]:
             held[number[card]] += 1
     state.emit(EventKind.DEAL, state.dealer, number=state.deal_no)
+    face, card_at = rules.face, rules.card_at
     for seat in range(n):
         table.received[seat].update(table.hands[seat])
-        face, card_at = rules.face, rules.card_at  # the hand in display order, as kept
-        faces = tuple([face[card_at[place]] for place in table.ranked[seat]])
+        faces = tuple([face[card_at[place]] for place in table.ranked[seat]])  # as kept
         state.emit(EventKind.HAND, seat, cards=faces, seen_by=(seat,))
     rest = order[position:]
     if rules.declare.mode is TrumpMode.TURN_UP:

@@ -39,7 +39,7 @@ class Game:
         self._entries: tuple[Table, int, Entries] | None = None  # the views' public entries
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
         self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
-        self._seats = rules.players
+        self._players = rules.players  # seats are 0 to this, less one
 
     @classmethod
     def new(
@@ -167,13 +167,13 @@ class Game:
 
     def _check_seat(self, seat: object) -> None:
         """A seat number of this game (0 is p1), or ``ValueError`` saying which there are."""
-        if type(seat) is not int or not 0 <= seat < self._seats:
+        if type(seat) is not int or not 0 <= seat < self._players:
             last = self.rules.players - 1
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {last} (0 is p1)")
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now (read lazily: see ``engine.view``)."""
-        if type(player) is not int or not 0 <= player < self._seats:
+        if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
         view = PlayerView(self, player)
         self._views.append(weakref.ref(view))
