@@ -187,7 +187,7 @@ def test_resample_respects_a_void_shown_in_the_last_tricks() -> None:
             led = game.rules.suit[trick[0]] if trick else None
             seat = game.to_act
             game.step(rng.choice(game.legal_moves()))
-            played = game._state.events[-1] if game._state.events else None
+            played = game.events[-1] if game.event_count else None
             if (
                 led is not None
                 and before

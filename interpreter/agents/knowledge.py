@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from interpreter.engine import EventKind, Game, PlayerView, Rules
+from interpreter.engine import EventKind, Game, PlayerView, Rules, as_event
 from interpreter.engine.moves import label_face
 from interpreter.engine.rules import Combo, Shape
 from interpreter.engine.view import Cards
@@ -33,7 +33,7 @@ def played_faces(world: Game) -> Counter[str]:
     """Every card played so far in the current deal, by face (public)."""
     played: Counter[str] = Counter()
     deal = world.deal_no
-    for event in reversed(world.events):
+    for event in map(as_event, reversed(world.raw_events())):  # this deal's only are read
         if event.deal != deal:
             break
         if event.kind is EventKind.PLAY:

@@ -93,7 +93,7 @@ class Lookahead:
         start = game.view(me)
         number, before = start.trick_no, start.deal_points
         del start  # a view still held when the game moves on would be filled in: let it go
-        finished, seen = game.deals_finished, len(game.events)
+        finished, seen = game.deals_finished, game.event_count
         game.step(trial.move)
         while not game.is_over and game.deals_finished == finished:
             seat = game.to_act

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.engine import EventKind, Game, Phase, Rules
+from interpreter.engine import EventKind, Game, Phase, Rules, as_event
 from interpreter.engine.tricks import endgame_playable, winning_index
 from interpreter.model.scoring import BrisqueUsage, WhichTrick
 
@@ -224,7 +224,7 @@ class Solver:
 def _active(game: Game) -> tuple[int, ...]:
     """The seats playing to tricks now, from the public events of the deal: every seat, or
     the two of the duel under way when the last tricks are duels."""
-    for event in reversed(game.events):
+    for event in map(as_event, reversed(game.raw_events())):  # this deal's only are read
         if event.kind is EventKind.DUEL:
             return tuple(event.values)
         if event.kind in (EventKind.DEAL, EventKind.ENDGAME):

@@ -1,7 +1,7 @@
 """The generic engine: one interpreter for every variant's data."""
 
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
-from interpreter.engine.events import Ending, Event, EventKind, Reason, describe
+from interpreter.engine.events import Ending, Event, EventKind, RawEvent, Reason, as_event, describe
 from interpreter.engine.game import Game
 from interpreter.engine.moves import (
     CarteBlanche,
@@ -41,11 +41,13 @@ __all__ = [
     "Play",
     "PlayerView",
     "PublicEntry",
+    "RawEvent",
     "Reason",
     "ResampleError",
     "Rules",
     "ScorePending",
     "ShowSeven",
     "Yield",
+    "as_event",
     "describe",
 ]

@@ -7,7 +7,7 @@ import random
 
 from interpreter.cards import JOKER_SUIT
 from interpreter.engine import blanche, seven
-from interpreter.engine.events import EventKind, Reason
+from interpreter.engine.events import DEAL, KIND, VALUES, EventKind, Reason
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, Snapshot, State, Table
 from interpreter.model.deck import CutRule
@@ -131,10 +131,10 @@ def count_of(state: State) -> tuple[int, int] | None:
     """The six-pack count of the deal being played (lifted, guessed), which is public; None
     where the variant has none."""
     for event in reversed(state.events):
-        if event.kind is EventKind.COUNT and event.deal == state.deal_no:
-            lifted, guessed, _ = event.values
+        if event[KIND] is EventKind.COUNT and event[DEAL] == state.deal_no:
+            lifted, guessed, _ = event[VALUES]
             return lifted, guessed
-        if event.kind is EventKind.DEAL:
+        if event[KIND] is EventKind.DEAL:
             break
     return None
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import Final
 
 from interpreter.engine import blanche
-from interpreter.engine.events import Event, EventKind
+from interpreter.engine.events import EventKind
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
 
-_make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
 _DRAW: Final = EventKind.DRAW
 _PLAY: Final = Phase.PLAY
 
@@ -44,7 +43,7 @@ def draw(rules: Rules, state: State) -> None:
             seen = None
         else:
             seen = (seat,)
-        events.append(_make(Event, (_DRAW, seat, deal, face[card], 0, "", 0, (), seen)))
+        events.append((_DRAW, seat, deal, face[card], 0, "", 0, (), seen))
         if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)
     state.phase = _PLAY

@@ -25,7 +25,7 @@ from interpreter.engine.moves import (
     Yield,
 )
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import Logged, Phase, State
+from interpreter.engine.state import Phase, State
 
 DRAW: Final = Draw()  # moves are immutable values: one is enough
 # The phases, read as names of this module: in CPython 3.11 a member read from its enum class
@@ -122,8 +122,6 @@ def _wrong_phase(state: State, wanted: Phase) -> str:
 
 
 # -- doing moves ---------------------------------------------------------------------------
-_logged: Final = tuple.__new__  # a Logged without the named tuple's keyword handling
-
 Listed = list[Move] | None
 """The legal moves after a move, when working them out was part of the move (a declaring
 window that stays open); None otherwise."""
@@ -132,7 +130,7 @@ window that stays open); None otherwise."""
 def do(rules: Rules, state: State, move: Move) -> Listed:
     """Carry out a legal move, and everything that follows from it; where the target is
     checked after every move, a side that has reached it wins at once."""
-    state.log.append(_logged(Logged, (state.to_act, move, len(state.events))))
+    state.log.append((state.to_act, move, len(state.events)))
     if type(move) is Play:  # the most frequent move first
         listed = _after_play(rules, state, move.card)
     else:

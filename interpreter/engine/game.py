@@ -16,7 +16,7 @@ from typing import Final
 from interpreter.cards import parse_face
 from interpreter.engine import dealing, flow, history, resample
 from interpreter.engine.errors import IllegalMoveError, MoveSyntaxError
-from interpreter.engine.events import Event
+from interpreter.engine.events import Event, RawEvent, as_event
 from interpreter.engine.moves import Move, normalize
 from interpreter.engine.outcome import Outcome
 from interpreter.engine.resolve import resolve
@@ -40,6 +40,10 @@ class Game:
         self._checkpoints: history.Checkpoints = {}  # states kept by undo, by moves made
         self._views: list[weakref.ref[PlayerView]] = []  # views made since the last move
         self._players = rules.players  # seats are 0 to this, less one
+        # The events read so far as named tuples (the state keeps them as plain tuples), and
+        # the state's list they were read from.
+        self._read: list[Event] = []
+        self._read_of: list[RawEvent] | None = None
 
     @classmethod
     def new(
@@ -118,11 +122,34 @@ class Game:
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, chance included: not for agents (see
         :meth:`public_history`)."""
-        return tuple(self._state.events)
+        return tuple(self._read_events())
 
     def events_since(self, start: int) -> tuple[Event, ...]:
-        """The events from position ``start`` on."""
-        return tuple(self._state.events[start:])
+        """The events from position ``start`` on (only these are read)."""
+        return tuple(map(as_event, self._state.events[start:]))
+
+    @property
+    def event_count(self) -> int:
+        """How many events have happened (``len(game.events)``, without reading them)."""
+        return len(self._state.events)
+
+    def raw_events(self, start: int = 0) -> list[RawEvent]:
+        """The events from position ``start`` on as the game keeps them: plain tuples of the
+        fields of :class:`Event`, in order (``events.KIND``, ``events.DEAL``, ... name the
+        positions), for a reader that scans many events and keeps few (a simulation's
+        summary)."""
+        return self._state.events[start:]
+
+    def _read_events(self) -> list[Event]:
+        """The events as named tuples (kept: each event is made once per state)."""
+        raw = self._state.events
+        read = self._read
+        if self._read_of is not raw:  # a new state (a move taken back): read again
+            read = self._read = []
+            self._read_of = raw
+        if len(read) < len(raw):
+            read.extend(map(as_event, raw[len(read) :]))
+        return read
 
     @property
     def moves_made(self) -> int:
@@ -220,6 +247,9 @@ class Game:
         a search within a deal cost little."""
         other = Game(self.rules, self._state.copy())
         other._moves = self._moves
+        if self._read_of is self._state.events:  # the events read so far are the copy's too
+            other._read = self._read[:]
+            other._read_of = other._state.events
         return other
 
     def resample(self, seat: int, rng: random.Random | None = None) -> Game:

@@ -10,7 +10,7 @@ deals the same cards, so the game is again exactly what it was."""
 from __future__ import annotations
 
 from interpreter.engine import dealing, flow
-from interpreter.engine.events import Event, EventKind
+from interpreter.engine.events import KIND, Event, EventKind, as_event
 from interpreter.engine.moves import Draw
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import Snapshot, State
@@ -42,14 +42,14 @@ def lines(state: State, seat: int | None) -> list[str]:
 
     def chance_until(end: int) -> None:
         for event in events[position:end]:
-            if event.kind in RECORDED:
-                out.append(chance_line(event, seat))
+            if event[KIND] in RECORDED:
+                out.append(chance_line(as_event(event), seat))
 
-    for logged in state.log:
-        chance_until(logged.events)
-        position = logged.events
-        if seat is None or logged.seat == seat or not isinstance(logged.move, Draw):
-            out.append(f"p{logged.seat + 1} {logged.move}")
+    for mover, move, before in state.log:
+        chance_until(before)
+        position = before
+        if seat is None or mover == seat or not isinstance(move, Draw):
+            out.append(f"p{mover + 1} {move}")
     chance_until(len(events))
     return out
 
@@ -86,7 +86,8 @@ def before_last(rules: Rules, state: State, checkpoints: Checkpoints | None = No
         restored = _dealt_again(rules, state, snapshot)
         start = snapshot.moves
     for made in range(start, keep):
-        flow.do(rules, restored, state.log[made].move)
+        _, move, _ = state.log[made]
+        flow.do(rules, restored, move)
         if checkpoints is not None and (made + 1) % EVERY == 0 and made + 1 < keep:
             checkpoints[made + 1] = restored.copy()
     return restored

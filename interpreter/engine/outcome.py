@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from interpreter.engine.events import Ending, EventKind
+from interpreter.engine.events import KIND, Ending, EventKind, as_event
 from interpreter.engine.settlement import Settled
 
 if TYPE_CHECKING:
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
-_kind = attrgetter("kind")
+_kind = itemgetter(KIND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class Outcome:
 
     @classmethod
     def of(cls, rules: Rules, state: State) -> Outcome:
-        over = next(e for e in reversed(state.events) if e.kind is EventKind.GAME_OVER)
+        over = as_event(next(e for e in reversed(state.events) if e[KIND] is EventKind.GAME_OVER))
         ending = Ending(over.what)
         games = 1  # only a match is won game by game
         if rules.scoring.match_target:

@@ -128,13 +128,12 @@ def _replay(rules: Rules, world: State, moves: list[Logged]) -> bool:
     """Play ``moves`` in ``world``; False as soon as one is not legal there.  Another player's
     declaring turn opens or closes by what he holds: an explicit ``draw`` is skipped where his
     turn closed by itself, and added where it stays open."""
-    for logged in moves:
-        move = logged.move
+    for seat, move, _ in moves:
         if isinstance(move, Draw) and world.phase is not Phase.DECLARE:
             continue
         while world.phase is Phase.DECLARE and not _declaring(move):
             flow.do(rules, world, Draw())
-        if world.to_act != logged.seat:
+        if world.to_act != seat:
             return False
         legal = _same_cards(rules, world, move)
         if legal is None:

@@ -17,14 +17,13 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from interpreter.engine.events import Event, EventKind, fast_event
+from interpreter.engine.events import EventKind, RawEvent, raw_event
 from interpreter.engine.moves import Move
 from interpreter.engine.settlement import Settled
 
 Copier = Callable[[Any], Any]
-_make: Final = tuple.__new__
 _SCORE: Final = EventKind.SCORE
 
 
@@ -299,12 +298,9 @@ class DealResult:
     last_trick: int | None  # seat that took the last-trick bonus (the 24th trick or the final)
 
 
-class Logged(NamedTuple):
-    """A move in the game's log: who made it, and how many events had happened before it."""
-
-    seat: int
-    move: Move
-    events: int
+Logged = tuple[int, Move, int]
+"""A move in the game's log: who made it, the move, and how many events had happened before
+it (a plain tuple, like the events: one is made at every move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +356,7 @@ class State:
     dealer: int = 0
     deal_no: int = 0
     cut_winner: int | None = None
-    events: list[Event] = field(default_factory=list)
+    events: list[RawEvent] = field(default_factory=list)  # see ``events.RawEvent``
     deal_results: list[DealResult] = field(default_factory=list)
     winner: int | None = None
     winning_side: int | None = None
@@ -409,7 +405,7 @@ class State:
         seen_by: tuple[int, ...] | None = None,
     ) -> None:
         """Record an event of this deal."""
-        event = fast_event(kind, player, self.deal_no, cards, points, what, number, values, seen_by)
+        event = raw_event(kind, player, self.deal_no, cards, points, what, number, values, seen_by)
         self.events.append(event)
 
     def score(
@@ -420,6 +416,5 @@ class State:
             return
         self.scores[player] += points
         self.table.points[player] += points
-        # The event made without the named tuple's keyword handling, in its fields' order.
-        event = (_SCORE, player, self.deal_no, cards, points, what, number, (), None)
-        self.events.append(_make(Event, event))
+        # The event as a game keeps it (``events.RawEvent``), in its fields' order.
+        self.events.append((_SCORE, player, self.deal_no, cards, points, what, number, (), None))

@@ -14,7 +14,7 @@ from typing import Final, Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
 from interpreter.engine import blanche, opencards, seven
-from interpreter.engine.events import Event, EventKind, Reason
+from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
@@ -359,10 +359,9 @@ def play(rules: Rules, state: State, card: int) -> None:
     table.public.add(card)
     table.trick.append(card)
     table.trick_players.append(player)
-    # The fields of an event (kind, player, deal, cards, points, what, number, values,
-    # seen_by), those a play leaves unused at their defaults.
-    event = (_PLAY, player, state.deal_no, rules.face_alone[card], 0, "", 0, (), None)
-    state.events.append(_make(Event, event))
+    # The event as a game keeps it (``events.RawEvent``: kind, player, deal, cards, points,
+    # what, number, values, seen_by), those a play leaves unused at their defaults.
+    state.events.append((_PLAY, player, state.deal_no, rules.face_alone[card], 0, "", 0, (), None))
     if (declared or not table.stock) and table.ledger_changes:
         # Law 46, a partner's waiting declarations included (no ledger has changed in the
         # deal: nothing is waiting).
@@ -375,7 +374,6 @@ def play(rules: Rules, state: State, card: int) -> None:
         seven.played(rules, state, player, card)
 
 
-_make: Final = tuple.__new__  # an event made without the named tuple's keyword handling
 _PLAY: Final = EventKind.PLAY
 _TRICK: Final = EventKind.TRICK
 
@@ -411,8 +409,7 @@ def finish(rules: Rules, state: State) -> int:
     face = rules.face
     faces = tuple([face[card] for card in trick])
     table.last_trick = (tuple(trick), tuple(seats), winner)
-    event = (_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None)
-    state.events.append(_make(Event, event))
+    state.events.append((_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None))
     if rules.dealing.heaped:
         # The played cards lie in a heap until a brisque is won with them (law 25).
         table.heap = [] if brisques else [*table.heap, *trick]

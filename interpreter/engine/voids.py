@@ -9,7 +9,7 @@ that card and ``f`` (:func:`forbidden`).  Resampling deals such cards elsewhere.
 from __future__ import annotations
 
 from interpreter.cards import JOKER_SUIT
-from interpreter.engine.events import EventKind
+from interpreter.engine.events import DEAL, EventKind, as_event
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.engine.tricks import endgame_reason, winning_index
@@ -24,9 +24,10 @@ def forbidden(rules: Rules, state: State, faces: set[str]) -> dict[int, set[str]
     seats: list[int] = []
     endgame = False
     trump: str | None = None  # as it was then (a joker led must be trumped only once fixed)
-    for event in state.events:
-        if event.deal != state.deal_no:
+    for raw in state.events:
+        if raw[DEAL] != state.deal_no:
             continue
+        event = as_event(raw)
         if event.kind is EventKind.ENDGAME:
             endgame = True
         elif event.kind is EventKind.TURN_UP:

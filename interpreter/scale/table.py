@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from interpreter.agents import Agent
 from interpreter.arena.entrants import Entrant, checked
 from interpreter.arena.hooks import Listeners
-from interpreter.engine import Event, EventKind, Game, Reason, Rules
+from interpreter.engine import Event, EventKind, Game, Reason, Rules, as_event
+from interpreter.engine.events import DEAL, KIND, WHAT
 from interpreter.records import Record, Recorder
 from interpreter.scale.summary import Summary
 
@@ -117,25 +118,27 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
     # The deal's events, up to the first of the next deal (events come in deal order): the
     # combinations declared, and the sevens scored.
     deal = result.deal
+    # The events are read as the game keeps them (plain tuples, fields by position): only
+    # the few kept are made into events.
     declared: list[str] = []
     scores: list[Event] = []
     read = 0
-    for event in game.events_since(start):
-        if event.deal > deal:
+    for event in game.raw_events(start):
+        if event[DEAL] > deal:
             break
         read += 1
-        if event.deal == deal:
-            kind = event.kind
+        if event[DEAL] == deal:
+            kind = event[KIND]
             if kind is _DECLARE:
-                declared.append(event.what)
+                declared.append(event[WHAT])
             elif kind is _SCORE:
-                scores.append(event)
+                scores.append(as_event(event))
     combinations = summary.combinations  # counted one by one: a few a deal
     for what in declared:
         combinations[what] += 1
-    for event in scores:
-        if event.what in _SEVENS:
-            combinations[event.what] += 1
+    for scored in scores:
+        if scored.what in _SEVENS:
+            combinations[scored.what] += 1
     if summary.detail is not None:
         summary.detail.add_deal(result, scores)
     return start + read

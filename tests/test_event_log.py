@@ -1,0 +1,64 @@
+"""The events a game keeps (plain tuples) and the events it gives (named tuples): the same
+events, read afresh after a move is taken back, and separately in copies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine import Event, EventKind, Game, as_event
+from interpreter.loader import load_variant
+
+
+def _played(name: str, seed: int, moves: int) -> Game:
+    game = Game.new(load_variant(name), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.step(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "four-handed-partners", "chinese"])
+def test_events_are_the_kept_ones_as_named_tuples(name: str) -> None:
+    game = _played(name, 3, 150)
+    events = game.events
+    assert len(events) == game.event_count == len(game.raw_events())
+    assert all(type(event) is Event for event in events)
+    assert [tuple(event) for event in events] == [tuple(raw) for raw in game.raw_events()]
+    assert [as_event(raw) for raw in game.raw_events(40)] == list(events[40:])
+    assert game.events_since(40) == events[40:]
+    assert all(type(event) is Event for event in game.events_since(40))
+    plays = [event for event in events if event.kind is EventKind.PLAY]
+    assert plays and all(event.player is not None and len(event.cards) == 1 for event in plays)
+
+
+def test_events_read_before_an_undo_are_not_given_after_it() -> None:
+    game = _played("bezique", 5, 60)
+    before = game.events  # read (and kept by the game)
+    again = Game.new(load_variant("bezique"), seed=5)
+    rng = random.Random(5)
+    for _ in range(59):
+        again.step(rng.choice(again.legal_moves()))
+    game.undo()
+    assert game.events == again.events
+    assert len(game.events) < len(before)
+    assert game.events == before[: len(game.events)]
+
+
+def test_a_copy_reads_its_own_events() -> None:
+    game = _played("rubicon", 7, 40)
+    read = game.events
+    other = game.copy()
+    assert other.events == read
+    rng = random.Random(1)
+    for _ in range(20):
+        other.step(rng.choice(other.legal_moves()))
+    moved = other.events
+    assert moved[: len(read)] == read
+    assert len(moved) > len(read) and other.event_count == len(moved)
+    assert game.events == read  # the original has not moved
+    game.step(game.legal_moves()[0])
+    assert game.events[: len(read)] == read and other.events == moved
