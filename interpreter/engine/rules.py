@@ -371,6 +371,13 @@ class Rules:
         # Each face's number (display order), each card's face number, and how many faces.
         self.face_index: dict[str, int] = face_no
         self.face_number: tuple[int, ...] = tuple(face_no[f] for f in self.face)
+        # The face number of the seven of each trump suit, where the variant has one (a
+        # seat's count of it, in ``Table.held``, says at once whether he holds one).
+        self.seven_number: dict[str | None, int] = {
+            trump: self.face_number[sevens[0]]
+            for trump, sevens in ((t, self.sevens_of(t)) for t in deck_model.suits)
+            if sevens
+        }
         self.n_faces = len(face_no)
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)
         self.card_at: tuple[int, ...] = tuple(ranked)  # the card at each place

@@ -17,7 +17,6 @@ from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.model.play import SevenExchange, SevenScore
 
-_NONE: Final[frozenset[int]] = frozenset()
 # The rule values read in every window of a player holding a seven of trumps, as names of
 # this module: in CPython 3.11 an enum member read from its class is a slow look-up.
 _ANY_TIME: Final = SevenExchange.ANY_TIME
@@ -95,13 +94,12 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     seven, table = rules.seven, state.table
     if seven is None or table.trump is None:
         return []
-    sevens = rules.seven_sets.get(table.trump, _NONE)
-    if (
-        sevens.isdisjoint(table.hands[player])
-        and sevens.isdisjoint(table.tables[player])
-        and not seven.won_in_trick
-    ):
-        return []  # the common case: no seven of trumps held (Polish: won in the trick)
+    if not seven.won_in_trick:  # (Polish: the seven won in the trick)
+        # The common case: no seven of trumps held, in hand or on the table (counted by face
+        # as the cards come and go).
+        number = rules.seven_number.get(table.trump, -1)
+        if number < 0 or not table.held[player][number]:
+            return []
     found: list[Move] = []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
