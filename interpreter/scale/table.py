@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from interpreter.agents import Agent
 from interpreter.arena.entrants import Entrant, checked
 from interpreter.arena.hooks import Listeners
-from interpreter.engine import Event, EventKind, Game, Reason, Rules, as_event
+from interpreter.engine import EventKind, Game, RawEvent, Reason, Rules, as_event
 from interpreter.engine.events import DEAL, KIND, WHAT
 from interpreter.records import Record, Recorder
 from interpreter.scale.summary import Summary
@@ -118,10 +118,10 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
     # The deal's events, up to the first of the next deal (events come in deal order): the
     # combinations declared, and the sevens scored.
     deal = result.deal
-    # The events are read as the game keeps them (plain tuples, fields by position): only
-    # the few kept are made into events.
+    # The events are read as the game keeps them (plain tuples, fields by position); the
+    # scores are made into events only for the detailed summary.
     declared: list[str] = []
-    scores: list[Event] = []
+    scores: list[RawEvent] = []
     read = 0
     for event in game.raw_events(start):
         if event[DEAL] > deal:
@@ -132,13 +132,13 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
             if kind is _DECLARE:
                 declared.append(event[WHAT])
             elif kind is _SCORE:
-                scores.append(as_event(event))
+                scores.append(event)
     combinations = summary.combinations  # counted one by one: a few a deal
     for what in declared:
         combinations[what] += 1
     for scored in scores:
-        if scored.what in _SEVENS:
-            combinations[scored.what] += 1
+        if scored[WHAT] in _SEVENS:
+            combinations[scored[WHAT]] += 1
     if summary.detail is not None:
-        summary.detail.add_deal(result, scores)
+        summary.detail.add_deal(result, [as_event(scored) for scored in scores])
     return start + read
