@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from interpreter.engine import Move, PlayerView
+from interpreter.engine.marks import mypyc_attr
 
 
 class Agent(Protocol):
@@ -16,7 +18,23 @@ class Agent(Protocol):
         ...
 
 
-class RandomAgent:
+@mypyc_attr(allow_interpreted_subclasses=True)  # an agent of one's own may derive from it
+class MovesOnly:
+    """An agent that reads nothing of the view but its legal moves: it chooses among them
+    (:meth:`choose_among`), and ``choose(view)`` is ``choose_among(view.legal_moves)``.  A
+    simulation hands a shipped agent of this kind the legal moves without making a view at
+    all (``scale.table``); it chooses the same move either way."""
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.choose_among(view.legal_moves)
+
+    def choose_among(self, moves: Sequence[Move]) -> Move:
+        """One of ``moves`` (the legal moves, in their fixed order)."""
+        raise NotImplementedError
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RandomAgent(MovesOnly):
     """Chooses uniformly among the legal moves."""
 
     name = "random"
@@ -25,10 +43,9 @@ class RandomAgent:
         self.rng = random.Random(seed)
         self._bits = self.rng.getrandbits
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose_among(self, moves: Sequence[Move]) -> Move:
         # ``self.rng.choice(moves)``, with its two calls inlined (the same draws, so the
         # same games): a random index below len(moves), by rejection on just enough bits.
-        moves = view.legal_moves
         n = len(moves)
         if not n:
             raise IndexError("Cannot choose from an empty sequence")

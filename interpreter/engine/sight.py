@@ -9,19 +9,13 @@ a view at every decision runs no interpreted code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from interpreter.cards import Face
+from interpreter.engine.marks import mypyc_attr
 from interpreter.engine.moves import Move
 from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not installed: the attribute only speaks to the compiler
-
-    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from interpreter.agents import Agent
+from interpreter.agents.base import MovesOnly
 from interpreter.arena.entrants import Entrant, checked
 from interpreter.arena.hooks import Listeners
-from interpreter.engine import EventKind, Game, RawEvent, Reason, Rules, as_event
+from interpreter.engine import EventKind, Game, Move, RawEvent, Reason, Rules, as_event
 from interpreter.engine.events import DEAL, KIND, WHAT
 from interpreter.records import Record, Recorder
 from interpreter.scale.summary import Summary
@@ -52,6 +53,7 @@ class Table:
             bot.choose if e.trusted else checked(bot, e.label)
             for e, bot in zip(entrants, bots, strict=True)
         ]
+        among = [_among(e, bot) for e, bot in zip(entrants, bots, strict=True)]
         listeners = Listeners(game, bots)
         hooked = bool(listeners)
         if hooked:
@@ -62,7 +64,11 @@ class Table:
             if seat is None:  # the game is over
                 break
             # The game's own methods called by name: direct calls once compiled.
-            move = choose[seat](game.view(seat))
+            chooser = among[seat]
+            if chooser is not None:  # a bot that reads only the legal moves: no view made
+                move = chooser(game.legal_moves())
+            else:
+                move = choose[seat](game.view(seat))
             if recorder is None:
                 game.step(move)
             else:
@@ -83,6 +89,15 @@ class Table:
                 on_record(record)
             _count_game(summary, game)
         return game
+
+
+def _among(entrant: Entrant, bot: Agent) -> Callable[[list[Move]], Move] | None:
+    """A shipped bot's choice among the legal moves alone, where that is all it reads (its
+    ``choose`` is that of :class:`MovesOnly`, not one of its own); None otherwise."""
+    if not (entrant.trusted and isinstance(bot, MovesOnly)):
+        return None
+    chooses: object = type(bot).choose
+    return bot.choose_among if chooses is MovesOnly.choose else None
 
 
 def _count_game(summary: Summary, game: Game) -> None:
