@@ -9,41 +9,38 @@ import pytest
 
 from interpreter.agents.base import MovesOnly, RandomAgent
 from interpreter.arena.entrants import Entrant
-from interpreter.engine import Move, PlayerView
+from interpreter.engine import Move, PlayerView, Rules
 from interpreter.loader import load_variant
 from interpreter.scale import table
-from interpreter.simulate import simulate
+from interpreter.scale.summary import Summary
 
 
-def _summary(name: str, agents: list[str]) -> dict[str, object]:
-    variant = load_variant(name)
-    summary = simulate(variant, 30, seed=11, agents=agents, detail=True)
+class _Viewing(RandomAgent):
+    """The random bot asked with a view (its ``choose`` is its own)."""
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.choose_among(view.legal_moves)
+
+
+def _played(name: str, bot: type[RandomAgent]) -> dict[str, object]:
+    """Five games at a table of trusted bots of the class ``bot``, seeded seat by seat."""
+    rules = Rules(load_variant(name))
+    n = rules.players
+    labels = tuple(f"p{seat + 1}" for seat in range(n))
+    summary = Summary.empty(name, 0, labels, rules, duplicate=False, detail=True)
+    seated = table.Table(summary, rules, None, None, False)
+    for game in range(5):
+        bots = [bot(100 * game + seat) for seat in range(n)]
+        entrants = [Entrant(label, lambda rules, seed: RandomAgent(seed), True) for label in labels]
+        seated.play(game, entrants, bots, None, "")
     return {key: value for key, value in summary.as_json().items() if "second" not in key}
 
 
-@pytest.mark.parametrize(
-    ("name", "agents"),
-    [
-        ("bezique", ["random", "random"]),
-        ("rubicon", ["random", "greedy"]),
-        ("four-handed-partners", ["random", "greedy", "random", "random"]),
-    ],
-)
-def test_the_random_bot_chooses_the_same_moves_without_a_view(
-    name: str, agents: list[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    handed = _summary(name, agents)
-    asked: list[object] = []
-
-    def through_views(entrant: Entrant, bot: object) -> None:
-        asked.append(bot)
-        return None  # every bot is asked with a view
-
-    monkeypatch.setattr(table, "_among", through_views)
-    assert asked == []
-    viewed = _summary(name, agents)
-    assert asked  # the views were made
-    assert handed == viewed
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "four-handed-partners", "polish"])
+def test_the_random_bot_chooses_the_same_moves_without_a_view(name: str) -> None:
+    handed = _played(name, RandomAgent)  # handed the moves
+    assert handed == _played(name, _Viewing)  # asked with a view
+    assert handed["games"] == 5
 
 
 def _entrant(trusted: bool) -> Entrant:
