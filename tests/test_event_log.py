@@ -4,6 +4,8 @@ events, read afresh after a move is taken back, and separately in copies."""
 from __future__ import annotations
 
 import random
+import sys
+import threading
 
 import pytest
 
@@ -62,3 +64,31 @@ def test_a_copy_reads_its_own_events() -> None:
     assert game.events == read  # the original has not moved
     game.step(game.legal_moves()[0])
     assert game.events[: len(read)] == read and other.events == moved
+
+
+def test_two_threads_reading_the_events_at_once_read_them_right() -> None:
+    finished = _played("bezique", 3, 10_000)
+    assert finished.is_over
+    count = finished.event_count
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns as often as they can
+    try:
+        for _ in range(40):
+            game = finished.copy()  # nothing read yet
+            start = threading.Barrier(2)
+            lengths: list[int] = []
+
+            def read(
+                game: Game = game, start: threading.Barrier = start, lengths: list[int] = lengths
+            ) -> None:
+                start.wait()
+                lengths.append(len(game.events))
+
+            threads = [threading.Thread(target=read) for _ in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert lengths == [count, count] and len(game.events) == count
+    finally:
+        sys.setswitchinterval(switch)

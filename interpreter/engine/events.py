@@ -178,7 +178,7 @@ _make: Final = tuple.__new__
 
 
 def as_event(raw: RawEvent) -> Event:
-    """The event of a raw one (an :class:`Event` is returned as it is)."""
+    """The event of a raw one (given an :class:`Event`, an equal new one)."""
     return _make(Event, raw)
 
 

@@ -141,14 +141,14 @@ class Game:
         return self._state.events[start:]
 
     def _read_events(self) -> list[Event]:
-        """The events as named tuples (kept: each event is made once per state)."""
+        """The events as named tuples (kept: each event is made once per state).  The list
+        kept is never changed, only replaced by a longer one, so that a copy of the game may
+        share it and two threads reading at once cannot spoil it."""
         raw = self._state.events
-        read = self._read
-        if self._read_of is not raw:  # a new state (a move taken back): read again
-            read = self._read = []
-            self._read_of = raw
+        read = self._read if self._read_of is raw else []  # else a new state: read again
         if len(read) < len(raw):
-            read.extend(map(as_event, raw[len(read) :]))
+            read = read + list(map(as_event, raw[len(read) :]))
+            self._read, self._read_of = read, raw
         return read
 
     @property
@@ -248,7 +248,7 @@ class Game:
         other = Game(self.rules, self._state.copy())
         other._moves = self._moves
         if self._read_of is self._state.events:  # the events read so far are the copy's too
-            other._read = self._read[:]
+            other._read = self._read
             other._read_of = other._state.events
         return other
 
