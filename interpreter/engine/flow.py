@@ -224,8 +224,10 @@ def continue_endgame(rules: Rules, state: State) -> None:
     table = state.table
     state.to_act = table.leader
     state.phase = _PLAY
-    if any(table.hands[s] for s in table.active):
-        return
+    hands = table.hands
+    for seat in table.active:  # a plain loop: ``any`` of a generator costs a frame
+        if hands[seat]:
+            return
     if drawing.next_duel(state):
         return
     end_of_deal(rules, state)

@@ -339,7 +339,12 @@ class Rules:
             trump: variant.bezique.pair(trump) for trump in (None, *deck_model.suits)
         }
         self.hand_size = variant.deal.hand_size
-        # The physical sevens of trumps of each trump suit, as a set.
+        # The physical sevens of trumps of each trump suit, lowest id first, and as a set.
+        seven = self.seven
+        self._sevens: dict[str | None, tuple[int, ...]] = {
+            trump: self.by_face.get(seven.rank + trump, ()) if seven is not None else ()
+            for trump in deck_model.suits
+        }
         self.seven_sets: dict[str | None, frozenset[int]] = {
             trump: frozenset(self.sevens_of(trump)) for trump in deck_model.suits
         }
@@ -404,9 +409,7 @@ class Rules:
 
     def sevens_of(self, trump: str | None) -> tuple[int, ...]:
         """The physical sevens of trumps, lowest id first."""
-        if self.seven is None or trump is None:
-            return ()
-        return self.by_face.get(self.seven.rank + trump, ())
+        return self._sevens.get(trump, ())
 
     def is_trump_seven(self, card: int, trump: str | None) -> bool:
         return (

@@ -83,10 +83,14 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
             for card in zone:
                 held[number[card]] += 1
     if rules.reuse.partner_used:
-        held = held[:]
+        copied = False
         for partner in rules.partners(player):
-            for card in table.tables[partner]:
-                held[number[card]] += 1
+            cards = table.tables[partner]
+            if cards:  # counted on a copy, only where the partner has declared cards
+                if not copied:
+                    held, copied = held[:], True
+                for card in cards:
+                    held[number[card]] += 1
     # An exact pruning implied by the checks: a declaration that must use a card of the trick
     # just won needs one of its faces.
     trick = -1  # none needed

@@ -18,7 +18,7 @@ from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.rules import Rules
-from interpreter.engine.state import State
+from interpreter.engine.state import State, Table
 from interpreter.model.play import HeadReference, TrumpIfVoid
 
 
@@ -425,10 +425,20 @@ def finish(rules: Rules, state: State) -> int:
             table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             state.score(winner, scoring.last_points, Reason.LAST_TRICK, number=1)
     # The last trick of the hand (or of each duel, when the last tricks are two duels).
-    elif scoring.last_final and not any(table.hands[s] for s in table.active):
+    elif scoring.last_final and _hands_empty(table):
         table.last_trick_winner = winner
         state.score(winner, scoring.last_points, Reason.LAST_TRICK)
     return winner
+
+
+def _hands_empty(table: Table) -> bool:
+    """Whether every seat playing to tricks has played his last card (a plain loop: ``all`` of
+    a generator costs a frame at every trick of the last tricks)."""
+    hands = table.hands
+    for seat in table.active:  # noqa: SIM110
+        if hands[seat]:
+            return False
+    return True
 
 
 def credit_brisques(
