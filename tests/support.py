@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import textwrap
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -103,6 +104,18 @@ def run(game: Game, *moves: str) -> None:
         if move == "draw" and game.phase is not Phase.DECLARE:
             continue
         game.apply(move)
+
+
+def random_game(name: str, seed: int, moves: int) -> Game:
+    """A game of the shipped variant ``name`` after ``moves`` random moves (fewer if it ends),
+    reproducible by ``seed``."""
+    game = Game.new(Rules(shipped(name)), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.step(rng.choice(game.legal_moves()))
+    return game
 
 
 def texts(game: Game) -> list[str]:

@@ -25,19 +25,13 @@ from interpreter.engine import (
 )
 from interpreter.engine.view import FIELDS
 from interpreter.loader import shipped_variant_names
-from tests.support import dealt, run, shipped, variant_with
+from tests.support import dealt, random_game, run, shipped, variant_with
 
 NAMES = shipped_variant_names()
 
 
 def _midgame(name: str, seed: int, steps: int) -> Game:
-    game = Game.new(Rules(shipped(name)), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.step(rng.choice(game.legal_moves()))
-    return game
+    return random_game(name, seed, steps)
 
 
 def _positions(name: str, seed: int, every: int = 5) -> list[Game]:

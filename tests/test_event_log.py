@@ -11,16 +11,11 @@ import pytest
 
 from interpreter.engine import Event, EventKind, Game, as_event
 from interpreter.loader import load_variant
+from tests.support import random_game
 
 
 def _played(name: str, seed: int, moves: int) -> Game:
-    game = Game.new(load_variant(name), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.step(rng.choice(game.legal_moves()))
-    return game
+    return random_game(name, seed, moves)
 
 
 @pytest.mark.parametrize("name", ["bezique", "rubicon", "four-handed-partners", "chinese"])
