@@ -1,6 +1,7 @@
 """What the table keeps of each hand as cards come and go (``Table.ranked``: the hand's places
-in display order; ``Table.held``: the cards in hand or declared, counted by face) must always
-be what the hands and tables say.  The plays listed and the first sieve of declarations are
+in display order; ``Table.held``: the cards in hand or declared, counted by face;
+``Table.opened``: the open cards of Polish, counted likewise) must always be what the hands,
+tables and open cards say.  The plays listed and the first sieve of declarations are
 read off them, so a writer that forgot them would list wrong moves.
 
 Checked after every move of random games of every shipped variant, and in the copies, undone
@@ -29,6 +30,11 @@ def _problems(rules: Rules, table: Table) -> list[str]:
             counts[rules.face_number[card]] += 1
         if (table.hands[seat] or table.held[seat]) and table.held[seat] != counts:
             found.append(f"p{seat + 1}: held {table.held[seat]}, cards {counts}")
+        opened = [0] * rules.n_faces
+        for card in table.open[seat]:
+            opened[rules.face_number[card]] += 1
+        if (table.hands[seat] or table.opened[seat]) and table.opened[seat] != opened:
+            found.append(f"p{seat + 1}: opened {table.opened[seat]}, open cards {opened}")
     return found
 
 
@@ -83,3 +89,15 @@ def test_kept_hands_in_copies_undone_games_and_resampled_worlds(name: str) -> No
     for seat in range(rules.players):
         world = game.resample(seat, random.Random(seat))
         assert _problems(rules, world._state.table) == []
+
+
+def test_kept_open_cards_when_the_seven_of_trumps_is_exchanged_from_them() -> None:
+    """Polish with the seven among the open trump ranks: a seven won in a trick lies open,
+    and exchanging it takes it from the open cards."""
+    rules = Rules(variant_with("polish", **{"open_cards.trump_ranks": ["T", "7"]}))
+    exchanged = 0
+    for seed in range(30):
+        game, problems = _random_game(rules, 200 + seed, 300)
+        assert problems == [], problems[:3]
+        exchanged += sum(move.kind == "exchange" for _, move, _ in game._state.log)
+    assert exchanged  # the exchanges from the open cards were played

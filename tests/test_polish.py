@@ -21,6 +21,7 @@ def polish(
         card = next(c for c in state.stock[1:] if game.rules.face[c] == face)
         state.stock.remove(card)
         state.open[0].add(card)
+        state.opened[0][game.rules.face_number[card]] += 1  # kept counted, as the engine does
     return game
 
 

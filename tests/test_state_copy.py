@@ -127,6 +127,7 @@ def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
         "hands": [set() for _ in range(n)],
         "ranked": [[] for _ in range(n)],
         "held": [[] for _ in range(n)],
+        "opened": [[] for _ in range(n)],
         "tables": [set() for _ in range(n)],
         "open": [set() for _ in range(n)],
         "known": [set() for _ in range(n)],

@@ -96,6 +96,7 @@ def deal(rules: Rules, state: State) -> None:
     for seat in range(n):
         table.rank(seat, rules.place)
         held = table.held[seat] = [0] * rules.n_faces
+        table.opened[seat] = [0] * rules.n_faces
         for card in table.hands[seat]:
             held[number[card]] += 1
     state.emit(EventKind.DEAL, state.dealer, number=state.deal_no)

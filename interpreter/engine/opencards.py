@@ -26,8 +26,17 @@ def take(rules: Rules, state: State, winner: int, cards: list[int]) -> None:
     if rules.open_cards is None:
         table.won[winner].extend(cards)
         return
+    opened = table.opened[winner]
     for card in cards:
         if is_open(rules, state, card):
             table.open[winner].add(card)
+            opened[rules.face_number[card]] += 1
         else:
             table.won[winner].append(card)
+
+
+def give_up(rules: Rules, state: State, player: int, card: int) -> None:
+    """``card`` leaves ``player``'s open cards (the seven of trumps exchanged)."""
+    table = state.table
+    table.open[player].discard(card)
+    table.opened[player][rules.face_number[card]] -= 1

@@ -80,6 +80,7 @@ class DeclareRules:
     from_table: bool = field(init=False)
     from_open: bool = field(init=False)
     from_held: bool = field(init=False)  # the hand and the table: ``Table.held`` counts them
+    from_opened: bool = field(init=False)  # the open cards alone: ``Table.opened`` counts them
     # The right and the quota as flags, for the hot paths (an enum member read from a class
     # of the model is a slow look-up, compiled or not).
     may_pass: bool = field(init=False)  # the winner may pass the right to his partner
@@ -91,6 +92,7 @@ class DeclareRules:
         object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
         object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
         object.__setattr__(self, "from_held", set(self.sources) == {Zone.HAND, Zone.TABLE})
+        object.__setattr__(self, "from_opened", set(self.sources) == {Zone.OPEN})
         object.__setattr__(self, "may_pass", self.right is DeclareRight.WINNER_MAY_PASS)
         object.__setattr__(self, "partner_declares", self.right is DeclareRight.WINNER_OR_PARTNER)
         object.__setattr__(self, "one_per_trick", self.scores_per_trick is PerTrick.ONE)

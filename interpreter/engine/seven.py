@@ -155,7 +155,7 @@ def exchange(rules: Rules, state: State, card: int) -> None:
         if card in won:
             won.remove(card)
         else:  # the seven's rank is among the open cards
-            table.open[player].discard(card)
+            opencards.give_up(rules, state, player, card)
         opencards.take(rules, state, player, [old])
         if rules.brisque[old]:
             tricks.credit_brisques(rules, state, player, 1, (old,))

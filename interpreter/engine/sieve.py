@@ -77,6 +77,8 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     number = rules.face_number
     if rules.declare.from_held:  # kept as the cards come and go
         held = table.held[player]
+    elif rules.declare.from_opened:  # likewise
+        held = table.opened[player]
     else:
         held = [0] * rules.n_faces
         for zone in source_zones(rules, state, player):

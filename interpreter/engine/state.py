@@ -137,6 +137,9 @@ class Table:
     # Each seat's cards in hand or declared on the table, counted by face number (``Rules.
     # face_number``): dealing, drawing, playing and the seven's exchange keep the counts.
     held: list[list[int]] = field(default_factory=list)
+    # Each seat's open cards (Polish), counted by face number likewise: dealing starts them,
+    # and the trick won and the seven's exchange keep them (``opencards``).
+    opened: list[list[int]] = field(default_factory=list)
     tables: list[set[int]] = field(default_factory=list)  # declared cards lying face up
     open: list[set[int]] = field(default_factory=list)  # open cards: public, unplayable
     known: list[set[int]] = field(default_factory=list)  # seen cards back in each hand
@@ -180,6 +183,7 @@ class Table:
         table.hands = [set() for _ in range(n)]
         table.ranked = [[] for _ in range(n)]
         table.held = [[] for _ in range(n)]  # counted when the cards are dealt
+        table.opened = [[] for _ in range(n)]
         table.tables = [set() for _ in range(n)]
         table.open = [set() for _ in range(n)]
         table.known = [set() for _ in range(n)]
@@ -220,6 +224,7 @@ class Table:
         other.hands = [set(cards) for cards in self.hands]
         other.ranked = [places[:] for places in self.ranked]
         other.held = [counts[:] for counts in self.held]
+        other.opened = [counts[:] for counts in self.opened]
         other.tables = [set(cards) for cards in self.tables]
         other.open = [set(cards) for cards in self.open]
         other.known = [set(cards) for cards in self.known]
