@@ -224,10 +224,8 @@ def continue_endgame(rules: Rules, state: State) -> None:
     table = state.table
     state.to_act = table.leader
     state.phase = _PLAY
-    hands = table.hands
-    for seat in table.active:  # a plain loop: ``any`` of a generator costs a frame
-        if hands[seat]:
-            return
+    if not tricks.hands_empty(table):
+        return
     if drawing.next_duel(state):
         return
     end_of_deal(rules, state)

@@ -348,7 +348,7 @@ class Rules:
             for trump in deck_model.suits
         }
         self.seven_sets: dict[str | None, frozenset[int]] = {
-            trump: frozenset(self.sevens_of(trump)) for trump in deck_model.suits
+            trump: frozenset(sevens) for trump, sevens in self._sevens.items()
         }
         # The moves that exchange or show each seven (moves are values: made once).
         sevens = [card for trump in deck_model.suits for card in self.sevens_of(trump)]
@@ -381,9 +381,7 @@ class Rules:
         # The face number of the seven of each trump suit, where the variant has one (a
         # seat's count of it, in ``Table.held``, says at once whether he holds one).
         self.seven_number: dict[str | None, int] = {
-            trump: self.face_number[sevens[0]]
-            for trump, sevens in ((t, self.sevens_of(t)) for t in deck_model.suits)
-            if sevens
+            trump: self.face_number[sevens[0]] for trump, sevens in self._sevens.items() if sevens
         }
         self.n_faces = len(face_no)
         self.play_at: tuple[Play, ...] = tuple(self.hand_plays[c] for c in ranked)

@@ -425,13 +425,13 @@ def finish(rules: Rules, state: State) -> int:
             table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
             state.score(winner, scoring.last_points, Reason.LAST_TRICK, number=1)
     # The last trick of the hand (or of each duel, when the last tricks are two duels).
-    elif scoring.last_final and _hands_empty(table):
+    elif scoring.last_final and hands_empty(table):
         table.last_trick_winner = winner
         state.score(winner, scoring.last_points, Reason.LAST_TRICK)
     return winner
 
 
-def _hands_empty(table: Table) -> bool:
+def hands_empty(table: Table) -> bool:
     """Whether every seat playing to tricks has played his last card (a plain loop: ``all`` of
     a generator costs a frame at every trick of the last tricks)."""
     hands = table.hands
