@@ -11,8 +11,11 @@ from functools import partial
 import pytest
 
 from interpreter.engine import Game, Phase, Rules
+from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups
 from interpreter.engine.sieve import (
+    _banned,
+    _partner_cards,
     declarations,
     declarations_reference,
     fill,
@@ -87,3 +90,46 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
         apart += bool(fast) and slot_shape(slots)[2]
     assert filled > 100  # most holdings fill something: the comparison is not vacuous
     assert apart > 30  # and many fill slots that share no face (the product of their groups)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bezique",
+        "rubicon",
+        "rubicon-modern",
+        "chinese",
+        "polish",
+        "four-handed-partners",
+        "haitian",
+    ],
+)
+def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> None:
+    """The sieve leaves out, before filling a way, the cards the checks would refuse in any
+    filling (scored in the kind, a declaration still whole on the table under re-forming, one
+    waiting 'to score', a superior combination of the class): each such card, put in any
+    filling the obvious way finds, is refused."""
+    rules = Rules(load_variant(name))
+    choose = random.Random(5)
+    barred_fillings = 0
+    for seed in range(3 if rules.n_cards > 150 else 8):
+        game = Game.new(rules, seed=seed)
+        while not game.is_over and game.deals_finished < 1:
+            if game.phase is Phase.DECLARE:
+                state, seat = game._state, game._state.to_act
+                theirs = _partner_cards(rules, state, seat)
+                by_face = groups(rules, state, seat)
+                for combo in rules.combos:
+                    barred = _banned(rules, state, seat, combo, theirs)
+                    if not barred:
+                        continue
+                    for slots in requirements(rules, combo, state.table.trump):
+                        for _, cards in fill_reference(slots, by_face):
+                            if barred & set(cards):
+                                barred_fillings += 1
+                                reason = declare_problem(
+                                    rules, state, seat, combo, frozenset(cards)
+                                )
+                                assert reason is not None, (combo.id, cards)
+            game.step(choose.choice(game.legal_moves()))
+    assert barred_fillings > 20  # the bars were put to the test

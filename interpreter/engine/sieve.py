@@ -24,13 +24,15 @@ from interpreter.engine.labels import (
     last_trick_cards,
     source_zones,
 )
+from interpreter.engine.ledger import index as ledger_index
 from interpreter.engine.ledger import partner_may_supply
 from interpreter.engine.rules import Combo, Rules, Sieve, Way
 from interpreter.engine.state import State
-from interpreter.model.play import ReuseMode
+from interpreter.model.play import ReformTrigger, ReuseMode
 
 _ONCE_PER_KIND: Final = ReuseMode.ONCE_PER_KIND  # module names: an enum member read from
 _REFORM: Final = ReuseMode.REFORM  # its class is a slow look-up in CPython 3.11
+_PLAYED_AWAY: Final = ReformTrigger.DECLARED_CARD_PLAYED
 
 Filling = tuple[tuple[str, ...], tuple[int, ...]]
 """A way filled: the labels of its cards, and the cards (one per slot, in slot order)."""
@@ -195,21 +197,48 @@ def declarations_reference(
 def _banned(
     rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
 ) -> frozenset[int]:
-    """Cards that can never be part of ``combo`` now (an exact pruning implied by the checks):
-    under the once-per-kind rule, the cards that have scored in its kind; and a partner's
-    cards, where they may not supply it."""
-    banned: frozenset[int] = frozenset()
-    extension = rules.reuse.multi_bezique_extension and combo.count == 2
-    if rules.reuse.mode is _ONCE_PER_KIND and not extension:
-        banned = frozenset(
-            c
-            for e in state.table.ledger[player]
-            if e.scored and e.kind == combo.kind
-            for c in e.cards
-        )
+    """Cards that can never be part of ``combo`` now, each an exact pruning implied by the
+    checks (a filling with one of them is refused, whatever its other cards):
+
+    - under the once-per-kind rule, the cards that have scored in its kind;
+    - where combinations are formed again once a declared card is played away (Rubicon), the
+      cards of a declaration of its kind none of whose cards has been played away yet
+      (``ledger._reform``);
+    - the cards of a declaration of its kind waiting 'to score' (``ledger._already_waiting``);
+    - under the bar on inferior combinations, the cards of a superior one of its class
+      declared before (``ledger._inferior_bar``);
+    - a partner's cards, where they may not supply it;
+    - the card just taken for the seven of trumps (``window.declare_problem``)."""
+    reuse, table = rules.reuse, state.table
+    banned: set[int] = set()
+    extension = reuse.multi_bezique_extension and combo.count == 2
+    kind = combo.kind
+    if table.ledger[player]:
+        index = ledger_index(state, player)
+        if reuse.mode is _ONCE_PER_KIND and not extension:
+            for entry in index.scored.get(kind, ()):
+                banned |= entry.cards
+        elif (
+            reuse.mode is _REFORM
+            and reuse.reform_trigger is _PLAYED_AWAY
+            and kind not in reuse.repair_kinds
+            and combo.cls not in reuse.reform_with_added
+        ):
+            hand, laid = table.hands[player], table.tables[player]
+            for entry in index.scored.get(kind, ()):
+                if all(card in hand or card in laid for card in entry.cards):
+                    banned |= entry.cards
+        for entry in index.waiting.get(kind, ()):
+            banned |= entry.cards
+        if reuse.inferior_bar:
+            for entry in index.declared.get(combo.cls, ()):
+                if entry.rank > combo.rank:
+                    banned |= entry.cards
     if theirs and not partner_may_supply(rules, combo):
         banned |= theirs
-    return banned
+    if table.window.taken >= 0:
+        banned.add(table.window.taken)
+    return frozenset(banned)
 
 
 def _scored_sets(rules: Rules, state: State, player: int, combo: Combo) -> list[frozenset[int]]:
