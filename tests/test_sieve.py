@@ -99,6 +99,7 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
         "rubicon",
         "rubicon-modern",
         "chinese",
+        "grand",
         "polish",
         "four-handed-partners",
         "haitian",
@@ -107,8 +108,9 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
 def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> None:
     """The sieve leaves out, before filling a way, the cards the checks would refuse in any
     filling (scored in the kind, a declaration still whole on the table under re-forming, one
-    waiting 'to score', a superior combination of the class): each such card, put in any
-    filling the obvious way finds, is refused."""
+    waiting 'to score', a superior combination of the class, a card of a combination declared
+    after this trick where those must share no card): each such card, put in any filling the
+    obvious way finds, is refused."""
     rules = Rules(load_variant(name))
     choose = random.Random(5)
     barred_fillings = 0

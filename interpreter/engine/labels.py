@@ -108,9 +108,10 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
 
 def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -> Groups:
     """What :func:`groups` gives for the cards of ``faces`` (its groups of each face in the
-    same order), read face by face from the copies of each face instead of from every card
-    the player holds: the declarations' sieve asks for the faces of the ways it let through."""
-    declare, table, by_face_of = rules.declare, state.table, rules.by_face
+    same order), read face by face from the player's copies of each face (an intersection of
+    sets) instead of from every card he holds: the declarations' sieve asks for the faces of
+    the ways it let through."""
+    declare, table, copies_of = rules.declare, state.table, rules.copies
     hand = table.hands[player] if declare.from_hand else _NOTHING
     laid = table.tables[player] if declare.from_table else _NOTHING
     opened = table.open[player] if declare.from_open else _NOTHING
@@ -119,28 +120,36 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
     entries: Mapping[int, str] | None = None
     by_face: Groups = {}
     for face in faces:
+        copies = copies_of.get(face)
+        if copies is None:
+            continue
+        in_hand = hand & copies
+        shown = laid & copies if laid else _NOTHING
+        if opened:
+            shown = shown | (opened & copies)
         found: dict[str, list[int]] = {}
-        for card in by_face_of.get(face, ()):  # the copies, lowest id first, as groups sorts
-            if card in hand:
-                label = face
-            elif card in laid or card in opened:
-                if entries is None:
-                    entries = entries_by_card(state, player)
-                mark = "^" if card in opened and card in won else "*"
-                label = face + mark + entries.get(card, "")
-            else:
-                continue
-            cards = found.get(label)
-            if cards is None:
-                found[label] = [card]
-            else:
-                cards.append(card)
+        if not shown:  # the hand alone: one group
+            if in_hand:
+                found[face] = sorted(in_hand) if len(in_hand) > 1 else list(in_hand)
+        else:  # the copies, lowest id first, as groups sorts them
+            if entries is None:
+                entries = entries_by_card(state, player)
+            for card in sorted(in_hand | shown):
+                if card in in_hand:
+                    label = face
+                else:
+                    mark = "^" if card in opened and card in won else "*"
+                    label = face + mark + entries.get(card, "")
+                cards = found.get(label)
+                if cards is None:
+                    found[label] = [card]
+                else:
+                    cards.append(card)
         for partner in partners:  # after the player's own, as groups lists them
-            theirs = None
-            for card in by_face_of.get(face, ()):
-                if card in table.tables[partner]:
-                    if theirs is None:
-                        theirs = entries_by_card(state, partner)
+            theirs_here = table.tables[partner] & copies
+            if theirs_here:
+                theirs = entries_by_card(state, partner)
+                for card in sorted(theirs_here):
                     label = face + "+" + theirs.get(card, "")
                     found.setdefault(label, []).append(card)
         if found:

@@ -86,6 +86,8 @@ class DeclareRules:
     may_pass: bool = field(init=False)  # the winner may pass the right to his partner
     partner_declares: bool = field(init=False)  # the winner's partner declares after him
     one_per_trick: bool = field(init=False)  # one combination scored per trick
+    one_per_kind: bool = field(init=False)  # one of each kind per trick
+    disjoint_per_trick: bool = field(init=False)  # several per trick, sharing no card
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
@@ -96,6 +98,10 @@ class DeclareRules:
         object.__setattr__(self, "may_pass", self.right is DeclareRight.WINNER_MAY_PASS)
         object.__setattr__(self, "partner_declares", self.right is DeclareRight.WINNER_OR_PARTNER)
         object.__setattr__(self, "one_per_trick", self.scores_per_trick is PerTrick.ONE)
+        object.__setattr__(self, "one_per_kind", self.scores_per_trick is PerTrick.ONE_PER_KIND)
+        object.__setattr__(
+            self, "disjoint_per_trick", self.scores_per_trick is PerTrick.DISJOINT_MANY
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +292,7 @@ class Rules:
         for card, face in enumerate(self.face):
             by_face.setdefault(face, []).append(card)
         self.by_face: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in by_face.items()}
+        self.copies: dict[str, frozenset[int]] = {k: frozenset(v) for k, v in by_face.items()}
         # Sets of cards as integers, one bit per card: a face is the mask of its copies.
         self.bit: tuple[int, ...] = tuple(1 << card for card in range(self.n_cards))
         self.face_mask: dict[str, int] = {

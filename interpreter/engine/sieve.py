@@ -69,10 +69,15 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
     return cached
 
 
-def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]:
+def formable(rules: Rules, state: State, player: int) -> list[Stage]:
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
+    return _sieve(rules, state, player)[0]
+
+
+def _sieve(rules: Rules, state: State, player: int) -> tuple[list[Stage], list[int]]:
+    """:func:`formable`, and how many cards of each face (by number) it counted."""
     table = state.table
     # How many cards of each face he holds where they may form a declaration: small integers,
     # which neither build nor the compiled build allocates (masks of card bits did, per card).
@@ -107,9 +112,8 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
     # (most ways stop there; most needs are of one face), and a card of the trick where one is
     # needed.
     found = []
-    for first, faces, needed, others, every, formed in rules.ways_cache.get(table.trump) or _ways(
-        rules, table.trump
-    ):
+    for stage in rules.ways_cache.get(table.trump) or _ways(rules, table.trump):
+        first, faces, needed, others, every, _ = stage
         if first >= 0:
             if held[first] < needed:
                 continue
@@ -125,8 +129,8 @@ def formable(rules: Rules, state: State, player: int) -> list[tuple[Combo, Way]]
             if (held[first] if first >= 0 else _count(held, faces)) < needed:
                 break
         else:
-            found.append(formed)
-    return found
+            found.append(stage)
+    return found, held
 
 
 def _count(held: list[int], faces: tuple[int, ...]) -> int:
@@ -146,26 +150,42 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
     one per distinct set of labels, in a fixed order."""
     found: list[Declarable] = []
-    ways = formable(rules, state, player)
-    if not ways:
+    stages, held = _sieve(rules, state, player)
+    if not stages:
         return found
     theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
-    # Only the cards of the faces some formable way may use are labelled and grouped.
+    # A second sieve, as exact: enough cards of each need that no check bars outright.
+    barred: dict[str, tuple[frozenset[int], dict[int, int]]] = {}
+    kinds_closed = state.table.window.kinds if rules.declare.one_per_kind else ()
+    ways: list[tuple[Combo, Way, frozenset[int]]] = []
+    for stage in stages:
+        combo, way = stage[5]
+        if combo.kind in kinds_closed:  # a combination of its kind already declared
+            continue
+        known = barred.get(combo.id)
+        if known is None:
+            banned = _banned(rules, state, player, combo, theirs)
+            known = barred[combo.id] = banned, _counted(rules, state, player, banned)
+        banned, dead = known
+        if dead and not _enough(stage, held, dead):
+            continue
+        ways.append((combo, way, banned))
+    if not ways:
+        return found
+    # Only the cards of the faces some way left may use are labelled and grouped.
     faces: dict[str, None] = {}
-    for _, (slots, _, _) in ways:
+    for _, (slots, _, _), _ in ways:
         for slot in slots:
             for face in slot:
                 faces[face] = None
     by_face = face_groups(rules, state, player, faces)
-    banned: dict[str, frozenset[int]] = {}
     again: dict[str, list[frozenset[int]]] = {}
-    for combo, (slots, shape, _) in ways:
-        if combo.id not in banned:
-            banned[combo.id] = _banned(rules, state, player, combo, theirs)
-            again[combo.id] = _scored_sets(rules, state, player, combo)
+    for combo, (slots, shape, _), banned in ways:
+        scored = again.get(combo.id)
+        if scored is None:
+            scored = again[combo.id] = _scored_sets(rules, state, player, combo)
         seen: set[tuple[str, ...]] = set()
-        scored = again[combo.id]
-        for labels, cards in fill(slots, by_face, banned[combo.id], shape):
+        for labels, cards in fill(slots, by_face, banned, shape):
             if labels in seen:
                 continue
             seen.add(labels)
@@ -175,6 +195,38 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
             if allowed(combo, chosen) is None:
                 found.append((combo, cards, labels))
     return found
+
+
+def _counted(rules: Rules, state: State, player: int, banned: frozenset[int]) -> dict[int, int]:
+    """How many of the ``banned`` cards the sieve counted (where the player may declare
+    from, and a partner's table where it counts), by face number."""
+    if not banned:
+        return {}
+    zones = source_zones(rules, state, player)
+    if rules.reuse.partner_used:
+        zones += [state.table.tables[partner] for partner in rules.partners(player)]
+    number = rules.face_number
+    dead: dict[int, int] = {}
+    for card in banned:
+        for zone in zones:
+            if card in zone:
+                face = number[card]
+                dead[face] = dead.get(face, 0) + 1
+                break
+    return dead
+
+
+def _enough(stage: Stage, held: list[int], dead: dict[int, int]) -> bool:
+    """Whether the cards counted in ``held``, less the ``dead`` ones, meet every need of the
+    way of ``stage``."""
+    _, rarest, rarest_needed, others, _, _ = stage
+    for _, faces, needed in ((-1, rarest, rarest_needed), *others):
+        have = 0
+        for face in faces:
+            have += held[face] - dead.get(face, 0)
+        if have < needed:
+            return False
+    return True
 
 
 def declarations_reference(
@@ -208,7 +260,9 @@ def _banned(
     - under the bar on inferior combinations, the cards of a superior one of its class
       declared before (``ledger._inferior_bar``);
     - a partner's cards, where they may not supply it;
-    - the card just taken for the seven of trumps (``window.declare_problem``)."""
+    - the card just taken for the seven of trumps (``window.declare_problem``);
+    - where several combinations may score after a trick if they share no card, the cards
+      of those declared after this one (``window.quota_problem``)."""
     reuse, table = rules.reuse, state.table
     banned: set[int] = set()
     extension = reuse.multi_bezique_extension and combo.count == 2
@@ -236,8 +290,11 @@ def _banned(
                     banned |= entry.cards
     if theirs and not partner_may_supply(rules, combo):
         banned |= theirs
-    if table.window.taken >= 0:
-        banned.add(table.window.taken)
+    window = table.window
+    if window.taken >= 0:
+        banned.add(window.taken)
+    if rules.declare.disjoint_per_trick:
+        banned |= window.cards
     return frozenset(banned)
 
 
