@@ -69,14 +69,22 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
     return cached
 
 
+Sifted = tuple[list[Stage], list[int]]
+"""What the first sieve let through, and the counts of each face it read."""
+KEPT: Final = "sifted"
+"""The key under which ``window.may_act`` keeps the first sieve's result in the table's memo
+(with the seat) for the move list that :func:`flow.open_window` lists at once in the same
+state, and drops after it."""
+
+
 def formable(rules: Rules, state: State, player: int) -> list[Stage]:
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    return _sieve(rules, state, player)[0]
+    return sift(rules, state, player)[0]
 
 
-def _sieve(rules: Rules, state: State, player: int) -> tuple[list[Stage], list[int]]:
+def sift(rules: Rules, state: State, player: int) -> Sifted:
     """:func:`formable`, and how many cards of each face (by number) it counted."""
     table = state.table
     # How many cards of each face he holds where they may form a declaration: small integers,
@@ -150,7 +158,8 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
     one per distinct set of labels, in a fixed order."""
     found: list[Declarable] = []
-    stages, held = _sieve(rules, state, player)
+    kept = state.table.memo.get(KEPT)
+    stages, held = kept[1] if kept is not None and kept[0] == player else sift(rules, state, player)
     if not stages:
         return found
     theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()

@@ -130,7 +130,11 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
     # The sieve first: empty in most windows.
-    return bool(sieve.formable(rules, state, player)) and _may_declare(rules, state.table.window)
+    sifted = sieve.sift(rules, state, player)
+    if not sifted[0] or not _may_declare(rules, state.table.window):
+        return False
+    state.table.memo[sieve.KEPT] = (player, sifted)  # for the move list listed at once
+    return True
 
 
 def yield_moves(rules: Rules, state: State, player: int) -> list[Move]:
