@@ -39,7 +39,12 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
         last = table.last_trick
         if last is None or last[2] != player:  # a partner's trick: the seven is his to use
             return None
-        return next((c for c in last[0] if rules.is_trump_seven(c, table.trump)), None)
+        sevens = rules.seven_sets.get(table.trump)
+        if sevens:
+            for card in last[0]:
+                if card in sevens:
+                    return card
+        return None
     held = _held(rules, state, player)
     fresh = [c for c in held if c not in table.sevens_scored]
     choices = fresh or held

@@ -189,6 +189,8 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
                 faces[face] = None
     by_face = face_groups(rules, state, player, faces)
     again: dict[str, list[frozenset[int]]] = {}
+    # A filling without a card of the trick just won, where one is needed, is refused.
+    trick = frozenset(last_trick_cards(state)) if rules.declare.must_use_trick_card else None
     for combo, (slots, shape, _), banned in ways:
         scored = again.get(combo.id)
         if scored is None:
@@ -199,7 +201,7 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
                 continue
             seen.add(labels)
             chosen = frozenset(cards)
-            if scored and chosen in scored:
+            if (scored and chosen in scored) or (trick is not None and trick.isdisjoint(chosen)):
                 continue
             if allowed(combo, chosen) is None:
                 found.append((combo, cards, labels))
