@@ -46,13 +46,31 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
                     return card
         return None
     held = _held(rules, state, player)
-    fresh = [c for c in held if c not in table.sevens_scored]
-    choices = fresh or held
-    return choices[0] if choices else None
+    scored = table.sevens_scored
+    for card in held:
+        if card not in scored:
+            return card
+    return held[0] if held else None
 
 
 def exchange_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
     """Why ``player`` may not exchange ``card`` (a seven he holds, or None) now, or None."""
+    reason = _exchange_bar(rules, state, player)
+    if reason is not None:
+        return reason
+    if card is None or card != exchange_candidate(rules, state, player):
+        table = state.table
+        if rules.seven is not None and rules.seven.exchange_when is _TRICK_WINNER:
+            last = table.last_trick
+            if last is not None and last[2] != player:
+                return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
+            return "only the seven of trumps won in the trick just taken may be exchanged"
+        return "you do not hold the seven of trumps"
+    return None
+
+
+def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
+    """Why ``player`` may exchange no seven now, whichever he holds, or None."""
     seven, table = rules.seven, state.table
     if seven is None:
         return "the seven of trumps has no value in this variant"
@@ -64,21 +82,17 @@ def exchange_problem(rules: Rules, state: State, player: int, card: int | None) 
         return "the turn-up is itself a seven of trumps"
     if seven.exchange_when is _ANY_TIME and not table.won_trick[player]:
         return "the seven of trumps is exchanged only once you have won a trick"
-    if card is None or card != exchange_candidate(rules, state, player):
-        if seven.exchange_when is _TRICK_WINNER:
-            last = table.last_trick
-            if last is not None and last[2] != player:
-                return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
-            return "only the seven of trumps won in the trick just taken may be exchanged"
-        return "you do not hold the seven of trumps"
     return None
 
 
 def show_candidate(rules: Rules, state: State, player: int) -> int | None:
     """The seven of trumps ``player`` could show: one held and not yet scored (copies of it
     are interchangeable)."""
-    table = state.table
-    return next((c for c in _held(rules, state, player) if c not in table.sevens_scored), None)
+    scored = state.table.sevens_scored
+    for card in _held(rules, state, player):
+        if card not in scored:
+            return card
+    return None
 
 
 def show_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
@@ -105,13 +119,16 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         number = rules.seven_number.get(table.trump, -1)
         if number < 0 or not table.held[player][number]:
             return []
+    # The candidates are the only sevens the checks let through (``exchange_problem``,
+    # ``show_problem``): what is left to ask is whether anything bars every seven.
     found: list[Move] = []
-    card = exchange_candidate(rules, state, player)
-    if card is not None and exchange_problem(rules, state, player, card) is None:
-        found.append(rules.exchange_moves[card])
-    if seven.shown:
+    if _exchange_bar(rules, state, player) is None:
+        card = exchange_candidate(rules, state, player)
+        if card is not None:
+            found.append(rules.exchange_moves[card])
+    if seven.shown:  # shown for points: ``show_problem`` bars nothing else
         shown = show_candidate(rules, state, player)
-        if shown is not None and show_problem(rules, state, player, shown) is None:
+        if shown is not None:
             found.append(rules.show_moves[shown])
     return found
 
