@@ -47,16 +47,43 @@ class Combo:
 SlotShape = tuple[tuple[bool, ...], tuple[int, ...], bool]
 """Of a way's slots: where each equals the one before it, how many are left in each run of
 equal slots, and whether no face may fill two of them (``sieve.slot_shape``)."""
-Way = tuple[tuple[tuple[str, ...], ...], SlotShape, int]
-"""One way of forming a combination: its slots (the faces that may fill each), their shape
-(:data:`SlotShape`), and every card that may fill it, as a mask of card bits."""
+Need = tuple[tuple[int, ...], int]
+"""Cards a way needs: the numbers of the faces that may fill them (``Rules.face_number``), and
+how many."""
+
+
+class Way:
+    """One way of forming a combination: its slots (the faces that may fill each), their shape
+    (:data:`SlotShape`), every card that may fill it (a mask of card bits), and its needs, the
+    rarest first.  An object, not a tuple: the compiled build copies a tuple's fields out at
+    every read."""
+
+    __slots__ = ("combo", "every", "needs", "shape", "slots")
+
+    def __init__(
+        self,
+        combo: Combo,
+        slots: tuple[tuple[str, ...], ...],
+        shape: SlotShape,
+        every: int,
+        needs: tuple[Need, ...],
+    ) -> None:
+        self.combo, self.slots, self.shape, self.every, self.needs = (
+            combo,
+            slots,
+            shape,
+            every,
+            needs,
+        )
+
+
 Stage = tuple[
     int,
     tuple[int, ...],
     int,
     tuple[tuple[int, tuple[int, ...], int], ...],
     int,
-    tuple["Combo", Way],
+    Way,
 ]
 """A way of forming a combination as the declarations' sieve tests it: its rarest need (the
 number of its face when it is of one face, else -1; the numbers of its faces,

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 from typing import Final
 
-from interpreter.engine.combos import SlotShape, Stage
+from interpreter.engine.combos import SlotShape, Stage, Way
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import (
     Groups,
@@ -26,7 +26,7 @@ from interpreter.engine.labels import (
 )
 from interpreter.engine.ledger import index as ledger_index
 from interpreter.engine.ledger import partner_may_supply
-from interpreter.engine.rules import Combo, Rules, Sieve, Way
+from interpreter.engine.rules import Combo, Rules, Sieve
 from interpreter.engine.state import State
 from interpreter.model.play import ReformTrigger, ReuseMode
 
@@ -59,17 +59,23 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
                     key=lambda item: (item[0].bit_count(), -item[2]),
                 )
                 every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                way: Way = (tuple(slots), slot_shape(slots), every)
                 held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
+                counts = [n for _, _, n in needs]
+                way = Way(
+                    combo,
+                    tuple(slots),
+                    slot_shape(slots),
+                    every,
+                    tuple(zip(held, counts, strict=True)),
+                )
                 firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
-                others = tuple(zip(firsts[1:], held[1:], [n for _, _, n in needs[1:]], strict=True))
-                first = firsts[0]
-                stages.append((first, held[0], needs[0][2], others, every, (combo, way)))
+                others = tuple(zip(firsts[1:], held[1:], counts[1:], strict=True))
+                stages.append((firsts[0], held[0], counts[0], others, every, way))
         cached = rules.ways_cache[trump] = tuple(stages)
     return cached
 
 
-Sifted = tuple[list[Stage], list[int]]
+Sifted = tuple[list[Way], list[int]]
 """What the first sieve let through, and the counts of each face it read."""
 KEPT: Final = "sifted"
 """The key under which ``window.may_act`` keeps the first sieve's result in the table's memo
@@ -77,7 +83,7 @@ KEPT: Final = "sifted"
 state, and drops after it."""
 
 
-def formable(rules: Rules, state: State, player: int) -> list[Stage]:
+def formable(rules: Rules, state: State, player: int) -> list[Way]:
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
     in most windows.  ``declarations`` enumerates the cards of these ways only."""
@@ -120,8 +126,9 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
     # (most ways stop there; most needs are of one face), and a card of the trick where one is
     # needed.
     found = []
-    for stage in rules.ways_cache.get(table.trump) or _ways(rules, table.trump):
-        first, faces, needed, others, every, _ = stage
+    for first, faces, needed, others, every, way in rules.ways_cache.get(table.trump) or _ways(
+        rules, table.trump
+    ):
         if first >= 0:
             if held[first] < needed:
                 continue
@@ -137,7 +144,7 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
             if (held[first] if first >= 0 else _count(held, faces)) < needed:
                 break
         else:
-            found.append(stage)
+            found.append(way)
     return found, held
 
 
@@ -159,16 +166,16 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     one per distinct set of labels, in a fixed order."""
     found: list[Declarable] = []
     kept = state.table.memo.get(KEPT)
-    stages, held = kept[1] if kept is not None and kept[0] == player else sift(rules, state, player)
-    if not stages:
+    formed, held = kept[1] if kept is not None and kept[0] == player else sift(rules, state, player)
+    if not formed:
         return found
     theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
     # A second sieve, as exact: enough cards of each need that no check bars outright.
     barred: dict[str, tuple[frozenset[int], dict[int, int]]] = {}
     kinds_closed = state.table.window.kinds if rules.declare.one_per_kind else ()
-    ways: list[tuple[Combo, Way, frozenset[int]]] = []
-    for stage in stages:
-        combo, way = stage[5]
+    ways: list[tuple[Way, frozenset[int]]] = []
+    for way in formed:
+        combo = way.combo
         if combo.kind in kinds_closed:  # a combination of its kind already declared
             continue
         known = barred.get(combo.id)
@@ -176,27 +183,28 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
             banned = _banned(rules, state, player, combo, theirs)
             known = barred[combo.id] = banned, _counted(rules, state, player, banned)
         banned, dead = known
-        if dead and not _enough(stage, held, dead):
+        if dead and not _enough(way, held, dead):
             continue
-        ways.append((combo, way, banned))
+        ways.append((way, banned))
     if not ways:
         return found
     # Only the cards of the faces some way left may use are labelled and grouped.
     faces: dict[str, None] = {}
-    for _, (slots, _, _), _ in ways:
-        for slot in slots:
+    for way, _ in ways:
+        for slot in way.slots:
             for face in slot:
                 faces[face] = None
     by_face = face_groups(rules, state, player, faces)
     again: dict[str, list[frozenset[int]]] = {}
     # A filling without a card of the trick just won, where one is needed, is refused.
     trick = frozenset(last_trick_cards(state)) if rules.declare.must_use_trick_card else None
-    for combo, (slots, shape, _), banned in ways:
+    for way, banned in ways:
+        combo = way.combo
         scored = again.get(combo.id)
         if scored is None:
             scored = again[combo.id] = _scored_sets(rules, state, player, combo)
         seen: set[tuple[str, ...]] = set()
-        for labels, cards in fill(slots, by_face, banned, shape):
+        for labels, cards in fill(way.slots, by_face, banned, way.shape):
             if labels in seen:
                 continue
             seen.add(labels)
@@ -227,11 +235,10 @@ def _counted(rules: Rules, state: State, player: int, banned: frozenset[int]) ->
     return dead
 
 
-def _enough(stage: Stage, held: list[int], dead: dict[int, int]) -> bool:
-    """Whether the cards counted in ``held``, less the ``dead`` ones, meet every need of the
-    way of ``stage``."""
-    _, rarest, rarest_needed, others, _, _ = stage
-    for _, faces, needed in ((-1, rarest, rarest_needed), *others):
+def _enough(way: Way, held: list[int], dead: dict[int, int]) -> bool:
+    """Whether the cards counted in ``held``, less the ``dead`` ones, meet every need of
+    ``way``."""
+    for faces, needed in way.needs:
         have = 0
         for face in faces:
             have += held[face] - dead.get(face, 0)
