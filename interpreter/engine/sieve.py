@@ -298,7 +298,10 @@ def _banned(
         ):
             hand, laid = table.hands[player], table.tables[player]
             for entry in index.scored.get(kind, ()):
-                if all(card in hand or card in laid for card in entry.cards):
+                for card in entry.cards:  # a plain loop: ``all`` of a generator costs a frame
+                    if card not in hand and card not in laid:
+                        break
+                else:  # still whole
                     banned |= entry.cards
         for entry in index.waiting.get(kind, ()):
             banned |= entry.cards
@@ -322,8 +325,9 @@ def _scored_sets(rules: Rules, state: State, player: int, combo: Combo) -> list[
     checks: ``ledger._reform`` refuses them).  Most refused fillings in Rubicon are these."""
     if rules.reuse.mode is not _REFORM:
         return []
-    kind = combo.kind
-    return [e.cards for e in state.table.ledger[player] if e.scored and e.kind == kind]
+    if not state.table.ledger[player]:
+        return []
+    return [entry.cards for entry in ledger_index(state, player).scored.get(combo.kind, ())]
 
 
 def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
