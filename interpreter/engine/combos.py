@@ -53,12 +53,12 @@ how many."""
 
 
 class Way:
-    """One way of forming a combination: its slots (the faces that may fill each), their shape
-    (:data:`SlotShape`), every card that may fill it (a mask of card bits), and its needs, the
-    rarest first.  An object, not a tuple: the compiled build copies a tuple's fields out at
-    every read."""
+    """One way of forming a combination: its slots (the faces that may fill each, and all those
+    faces once each, in order), their shape (:data:`SlotShape`), every card that may fill it
+    (a mask of card bits), and its needs, the rarest first.  An object, not a tuple: the
+    compiled build copies a tuple's fields out at every read."""
 
-    __slots__ = ("combo", "every", "needs", "shape", "slots")
+    __slots__ = ("combo", "every", "faces", "needs", "shape", "slots")
 
     def __init__(
         self,
@@ -75,6 +75,7 @@ class Way:
             every,
             needs,
         )
+        self.faces = tuple(dict.fromkeys(face for slot in slots for face in slot))  # in order
 
 
 Stage = tuple[

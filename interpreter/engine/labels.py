@@ -123,10 +123,10 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
         copies = copies_of.get(face)
         if copies is None:
             continue
-        in_hand = hand & copies
+        in_hand = hand & copies if hand else _NOTHING
         shown = laid & copies if laid else _NOTHING
         if opened:
-            shown = shown | (opened & copies)
+            shown = (shown | (opened & copies)) if shown else opened & copies
         found: dict[str, list[int]] = {}
         if not shown:  # the hand alone: one group
             if in_hand:
@@ -134,7 +134,7 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
         else:  # the copies, lowest id first, as groups sorts them
             if entries is None:
                 entries = entries_by_card(state, player)
-            for card in sorted(in_hand | shown):
+            for card in sorted(in_hand | shown) if in_hand else sorted(shown):
                 if card in in_hand:
                     label = face
                 else:

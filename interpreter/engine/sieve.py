@@ -191,9 +191,8 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     # Only the cards of the faces some way left may use are labelled and grouped.
     faces: dict[str, None] = {}
     for way, _ in ways:
-        for slot in way.slots:
-            for face in slot:
-                faces[face] = None
+        for face in way.faces:
+            faces[face] = None
     by_face = face_groups(rules, state, player, faces)
     again: dict[str, list[frozenset[int]]] = {}
     # A filling without a card of the trick just won, where one is needed, is refused.
