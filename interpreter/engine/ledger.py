@@ -290,17 +290,38 @@ def _fresh_card(p: Proposal) -> str | None:
     return None
 
 
-CHECKS: tuple[tuple[str, Check], ...] = (
-    ("the cards are the player's", _owned),
-    ("built on a combination on the table", _built_on),
-    ("a card of the trick just won", _uses_trick_card),
-    ("no inferior combination from declared cards", _inferior_bar),
-    ("a card scores once in each kind", _once_per_kind),
-    ("re-forming a combination", _reform),
-    ("cards already waiting 'to score'", _already_waiting),
-    ("a fresh card", _fresh_card),
+def _always(rules: Rules) -> bool:
+    return True
+
+
+CHECKS: tuple[tuple[str, Check, Callable[[Rules], bool]], ...] = (
+    ("the cards are the player's", _owned, _always),
+    (
+        "built on a combination on the table",
+        _built_on,
+        lambda rules: any(combo.builds_on is not None for combo in rules.combos),
+    ),
+    (
+        "a card of the trick just won",
+        _uses_trick_card,
+        lambda rules: rules.declare.must_use_trick_card,
+    ),
+    (
+        "no inferior combination from declared cards",
+        _inferior_bar,
+        lambda rules: rules.reuse.inferior_bar,
+    ),
+    (
+        "a card scores once in each kind",
+        _once_per_kind,
+        lambda rules: rules.reuse.mode is _ONCE_PER_KIND,
+    ),
+    ("re-forming a combination", _reform, lambda rules: rules.reuse.mode is _REFORM),
+    ("cards already waiting 'to score'", _already_waiting, _always),
+    ("a fresh card", _fresh_card, lambda rules: rules.declare.fresh_card_required is not _NEVER),
 )
-"""The checks of a declaration, in order: (what the rule is, the check)."""
+"""The checks of a declaration, in order: (what the rule is, the check, whether the variant's
+rules give it anything to check; a check that has nothing to check returns None)."""
 
 
 def problem(
@@ -314,14 +335,19 @@ def problem(
 ) -> str | None:
     """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
     proposal = Proposal(rules, state, player, combo, cards, pending)
-    for check in _CHECKS:
+    for check in rules.ledger_checks or _checks_of(rules):
         reason = check(proposal)
         if reason is not None:
             return reason
     return None
 
 
-_CHECKS = tuple(check for _, check in CHECKS)
+def _checks_of(rules: Rules) -> tuple[Check, ...]:
+    """The checks that the variant's rules give something to check, in order: found once per
+    variant (``Rules.ledger_checks``)."""
+    checks = tuple(check for _, check, applies in CHECKS if applies(rules))
+    rules.ledger_checks = checks
+    return checks
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:

@@ -6,6 +6,7 @@ the engine never walks models while playing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
@@ -396,6 +397,8 @@ class Rules:
         # The ways of forming each combination under each trump suit, filled lazily by the
         # ledger; a pure function of the variant, so safe to share between games.
         self.ways_cache: dict[str | None, Sieve] = {}
+        # The ledger's checks that the variant gives something to check (``ledger.problem``).
+        self.ledger_checks: tuple[Callable[..., str | None], ...] = ()
 
     def name(self, card: int) -> str:
         return self.face[card]
