@@ -406,7 +406,8 @@ def finish(rules: Rules, state: State) -> int:
             brisques += 1
     table.trick_no += 1
     table.won_trick[winner] = True
-    faces = tuple(map(rules.face.__getitem__, trick))  # no comprehension: a frame in 3.11
+    face = rules.face
+    faces = tuple([face[card] for card in trick])
     table.last_trick = (tuple(trick), tuple(seats), winner)
     state.events.append((_TRICK, winner, state.deal_no, faces, 0, "", table.trick_no, (), None))
     if rules.dealing.heaped:
