@@ -10,10 +10,11 @@ from functools import partial
 
 import pytest
 
-from interpreter.engine import Game, Phase, Rules
+from interpreter.engine import Game, Phase, Rules, ledger
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups
 from interpreter.engine.sieve import (
+    KEPT,
     _banned,
     _partner_cards,
     declarations,
@@ -135,3 +136,49 @@ def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> 
                                 assert reason is not None, (combo.id, cards)
             game.step(choose.choice(game.legal_moves()))
     assert barred_fillings > 20  # the bars were put to the test
+
+
+def test_what_the_first_sieve_kept_for_a_window_is_dropped_once_its_moves_are_listed() -> None:
+    """``window.may_act`` keeps the first sieve's result for the move list listed at once;
+    after any move the game has made, nothing is kept (a stale result would list stale
+    declarations)."""
+    for name in ("bezique", "rubicon", "polish", "four-handed-partners"):
+        rules = Rules(load_variant(name))
+        game = Game.new(rules, seed=3)
+        choose = random.Random(3)
+        windows = 0
+        while not game.is_over and game.deals_finished < 1:
+            game.step(choose.choice(game.legal_moves()))
+            assert KEPT not in game._state.table.memo
+            windows += game.phase is Phase.DECLARE
+        assert windows > 5
+
+
+@pytest.mark.parametrize("name", shipped_variant_names())
+def test_a_check_a_variant_leaves_out_has_nothing_to_check_in_it(name: str) -> None:
+    """The ledger puts a declaration only to the checks the variant's rules give something to
+    check (``Rules.ledger_checks``); each check left out finds nothing to refuse in any
+    filling of any combination, at every turn to declare of a random deal."""
+    rules = Rules(load_variant(name))
+    ledger.problem(rules, Game.new(rules, seed=0)._state, 0, rules.combos[0], frozenset())
+    left_out = [check for _, check, _ in ledger.CHECKS if check not in rules.ledger_checks]
+    proposals = 0
+    for seed in range(8):
+        if not left_out or proposals > 40:
+            break
+        game = Game.new(rules, seed=seed)
+        choose = random.Random(seed)
+        while not game.is_over and game.deals_finished < 2:
+            if game.phase is Phase.DECLARE:
+                state, seat = game._state, game._state.to_act
+                by_face = groups(rules, state, seat)
+                for combo in rules.combos:
+                    for slots in requirements(rules, combo, state.table.trump):
+                        for _, cards in fill_reference(slots, by_face):
+                            proposal = ledger.Proposal(
+                                rules, state, seat, combo, frozenset(cards), None
+                            )
+                            assert all(check(proposal) is None for check in left_out)
+                            proposals += 1
+            game.step(choose.choice(game.legal_moves()))
+    assert not left_out or proposals > 40
