@@ -12,7 +12,7 @@ recursion), kept to test that the fast ones agree with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import product
+from itertools import combinations, product
 from typing import Final
 
 from interpreter.engine.combos import SlotShape, Stage, Way
@@ -398,6 +398,17 @@ def fill(
             (tuple([label for label, _ in chosen]), tuple([cards[0] for _, cards in chosen]))
             for chosen in product(*pools)
         ]
+    if run_left[0] == len(slots):  # one run of equal slots (four kings): one shared pool
+        pool = pools[0]
+        for _, copies in pool:
+            if len(copies) > 1:
+                break
+        else:  # a copy in each group: the runs are the combinations of the groups, in order
+            found_at_once: list[Filling] = []
+            for chosen in combinations(pool, len(slots)):
+                labels_of, copies_of = zip(*chosen, strict=True)
+                found_at_once.append((labels_of, tuple([c[0] for c in copies_of])))
+            return found_at_once
     found: list[Filling] = []
     last = len(slots) - 1
     # For each pool, the copies of its groups from each position to its end (a pool shared
