@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from interpreter.engine import EventKind, Game, IllegalMoveError, Phase
-from tests.support import dealt, run, scored, texts, variant_with
+from interpreter.engine import EventKind, Game, IllegalMoveError, Phase, Rules
+from tests.support import dealt, deck_order, run, scored, texts, variant_with
 
 
 # -- Enquire Within 123 iii ---------------------------------------------------------------------
@@ -35,6 +35,28 @@ def test_enquire_within_123_iii_the_card_exchanged_is_not_used_in_that_declarati
         game.apply("declare marriage_royal KH QH")
     run(game, "draw", "play AD", "play 7D")  # the next trick won: the king may marry
     assert "declare marriage_royal KH QH" in texts(game)
+
+
+def test_the_card_exchanged_leaves_another_copy_of_its_face_free_to_declare() -> None:
+    """Enquire Within bars the very card taken for the seven, not its face: with a second king
+    of hearts in the hand, the royal marriage is declared with that one, listed and typed
+    alike, whichever copy the engine numbered first."""
+    variant = variant_with("bezique", **{"seven.turn_up_declarable": False})
+    faces = deck_order(variant, [["7H", "QH", "KH", "AC"], ["7C"]], dealer=1, turn_up="KH")
+    rules = Rules(variant)
+    copies = {face: list(cards) for face, cards in rules.by_face.items()}
+    copies["KH"].reverse()  # the turn-up gets the lower number of the two kings of hearts
+    game = Game.new(variant, deck_order=[copies[f].pop(0) for f in faces], dealer=1, seed=0)
+    run(game, "play AC", "play 7C", "exchange 7H")
+    table = game._state.table
+    taken = table.window.taken
+    kings = sorted(c for c in table.hands[0] if game.rules.face[c] == "KH")
+    assert len(kings) == 2 and taken == kings[0]  # the barred copy is the first one
+    assert "declare marriage_royal KH QH" in texts(game)
+    game.apply("declare marriage_royal KH QH")
+    declared = next(e for e in game.events if e.kind is EventKind.DECLARE)
+    assert declared.what == "marriage_royal"
+    assert taken in table.hands[0] and kings[1] in table.tables[0]
 
 
 # -- bicyclecards.com: declaring with the partner's declared cards ----------------------------
