@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from interpreter.engine import blanche, dealing, drawing, seven, sieve, tricks, window
+from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
     CarteBlanche,
@@ -202,7 +202,6 @@ def open_window(rules: Rules, state: State, seat: int) -> Listed:
     if not window.may_act(rules, state, seat):
         return close_window(rules, state)
     found = moves_now(rules, state)
-    state.table.memo.pop(sieve.KEPT, None)  # what may_act sifted serves this list alone
     if len(found) == 1:  # nothing but 'draw'
         return close_window(rules, state)
     return found

@@ -79,19 +79,15 @@ Sifted = tuple[list[Way], list[int]]
 """What the first sieve let through, and the counts of each face it read."""
 KEPT: Final = "sifted"
 """The key under which ``window.may_act`` keeps the first sieve's result in the table's memo
-(with the seat) for the move list that :func:`flow.open_window` lists at once in the same
-state, and drops after it."""
-
-
-def formable(rules: Rules, state: State, player: int) -> list[Way]:
-    """The ways of forming a combination for which ``player`` has enough cards of the right
-    faces (his own, and a partner's where they may count): a quick, exact first sieve, empty
-    in most windows.  ``declarations`` enumerates the cards of these ways only."""
-    return sift(rules, state, player)[0]
+(with the seat) for the move list listed at once in the same state: :func:`declarations`
+takes it out of the memo as it reads it."""
 
 
 def sift(rules: Rules, state: State, player: int) -> Sifted:
-    """:func:`formable`, and how many cards of each face (by number) it counted."""
+    """The ways of forming a combination for which ``player`` has enough cards of the right
+    faces (his own, and a partner's where they may count), and how many cards of each face (by
+    number) it counted: a quick, exact first sieve, empty in most windows.  ``declarations``
+    enumerates the cards of these ways only."""
     table = state.table
     # How many cards of each face he holds where they may form a declaration: small integers,
     # which neither build nor the compiled build allocates (masks of card bits did, per card).
@@ -165,7 +161,7 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
     one per distinct set of labels, in a fixed order."""
     found: list[Declarable] = []
-    kept = state.table.memo.get(KEPT)
+    kept = state.table.memo.pop(KEPT, None)  # what may_act sifted serves this list alone
     formed, held = kept[1] if kept is not None and kept[0] == player else sift(rules, state, player)
     if not formed:
         return found
