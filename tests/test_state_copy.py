@@ -136,6 +136,7 @@ def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
         "points": [0] * n,
         "brisques": [0] * n,
         "ledger": [[] for _ in range(n)],
+        "ledger_versions": [0] * n,
         "numbers": [0] * n,
         "active": list(range(n)),
         "blank": [""] * n,

@@ -17,7 +17,7 @@ def entries_by_card(state: State, player: int) -> Mapping[int, str]:
     card's history).  Kept until the ledgers change."""
     table = state.table
     kept = table.memo.get(("entries", player))
-    if kept is not None and kept[0] == table.ledger_changes:
+    if kept is not None and kept[0] == table.ledger_versions[player]:
         return kept[1]  # type: ignore[no-any-return]
     found: dict[int, str] = {}
     get = found.get
@@ -26,7 +26,7 @@ def entries_by_card(state: State, player: int) -> Mapping[int, str]:
         for card in entry.cards:
             before = get(card)
             found[card] = number if before is None else before + "." + number
-    table.memo[("entries", player)] = (table.ledger_changes, found)
+    table.memo[("entries", player)] = (table.ledger_versions[player], found)
     return found
 
 

@@ -50,7 +50,7 @@ def index(state: State, player: int) -> Index:
     """``player``'s ledger indexed (:class:`Index`), kept until the ledgers change."""
     table = state.table
     kept = table.memo.get(("index", player))
-    if kept is not None and kept[0] == table.ledger_changes:
+    if kept is not None and kept[0] == table.ledger_versions[player]:
         return kept[1]  # type: ignore[no-any-return]
     found = Index({}, {}, {})
     for entry in table.ledger[player]:
@@ -59,7 +59,7 @@ def index(state: State, player: int) -> Index:
         elif not entry.lost:
             found.waiting.setdefault(entry.kind, []).append(entry)
         found.declared.setdefault(entry.cls, []).append(entry)
-    table.memo[("index", player)] = (table.ledger_changes, found)
+    table.memo[("index", player)] = (table.ledger_versions[player], found)
     return found
 
 

@@ -150,6 +150,9 @@ class Table:
     brisques: list[int] = field(default_factory=list)  # brisque points won this deal
     ledger: list[list[Entry]] = field(default_factory=list)
     ledger_changes: int = 0  # counts every change of any ledger (views reuse their entries)
+    # Per seat, the changes of that seat's ledger: what is kept of a seat's ledger (its index,
+    # the labels of its declared cards) lasts through the other seats' declarations.
+    ledger_versions: list[int] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)  # the last declaration number, per seat
     stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
     turn_up: int | None = None
@@ -194,6 +197,7 @@ class Table:
         table.brisques = [0] * n
         table.ledger = [[] for _ in range(n)]
         table.ledger_changes = 0
+        table.ledger_versions = [0] * n
         table.numbers = [0] * n
         table.stock = []
         table.turn_up = None
@@ -235,6 +239,7 @@ class Table:
         other.brisques = self.brisques[:]
         other.ledger = [entries[:] for entries in self.ledger]
         other.ledger_changes = self.ledger_changes
+        other.ledger_versions = self.ledger_versions[:]
         other.numbers = self.numbers[:]
         other.stock = self.stock[:]
         other.turn_up = self.turn_up
@@ -257,6 +262,11 @@ class Table:
         other.last_drawn = self.last_drawn[:]
         other.memo = Memo()
         return other
+
+    def ledger_changed(self, seat: int) -> None:
+        """``seat``'s ledger has changed (a declaration made, scored, lost or struck off)."""
+        self.ledger_changes += 1
+        self.ledger_versions[seat] += 1
 
     def take(self, seat: int, card: int, place: int) -> None:
         """``card`` comes into ``seat``'s hand (``place``: its place in display order)."""

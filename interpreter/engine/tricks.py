@@ -8,7 +8,7 @@ card (the first step that left it out) come from the same walk."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Final, Protocol
 
@@ -237,32 +237,63 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 
 def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> list[Move]:
-    """One play per label of the declared ``cards`` on ``player``'s table (a list the caller
-    must not change: kept until the cards or a ledger change)."""
+    """One play per label of the declared ``cards`` on ``player``'s table, the first card of
+    each label in display order (a list the caller must not change: kept until the cards or
+    the player's ledger change)."""
     table = state.table
-    # Without open cards, a declared card's label depends only on the ledgers (the cards are
-    # compared with a copy kept of them: nothing is made when they are the same).
-    keep = not table.open[player]
-    if keep:
-        kept = table.memo.get(("table plays", player))
-        if kept is not None and kept[0] == table.ledger_changes and kept[1] == cards:
+    if table.open[player]:  # an open card's label depends on the trick just won too
+        ordered = sorted(cards, key=rules.order.__getitem__)
+        return _labelled_plays(rules, ordered, card_labels(rules, state, player, ordered))
+    # Without open cards, a declared card's label depends only on the player's ledger: the
+    # play of each card is kept for the ledger as it is, and the list for the cards as they
+    # are (compared with a copy kept of them: nothing is made when they are the same).
+    version = table.ledger_versions[player]
+    kept = table.memo.get(("table plays", player))
+    if kept is not None and kept[0] == version:
+        if kept[1] == cards:
             return kept[2]  # type: ignore[no-any-return]
+        plays: dict[int, Play] = kept[3]
+    else:
+        plays = {}
     found: list[Move] = []
     labels: set[str] = set()
-    made = rules.table_plays
-    ordered = sorted(cards, key=rules.order.__getitem__)
-    for card, label in zip(ordered, card_labels(rules, state, player, ordered), strict=True):
-        if label not in labels:
-            labels.add(label)
-            move = made.get((card, label))
-            if move is None:  # moves are values: one made is kept for the variant's games
-                if len(made) >= _TABLE_PLAYS_KEPT:
-                    made.clear()
-                move = made[card, label] = Play(card, label)
+    entries: Mapping[int, str] | None = None
+    for card in sorted(cards, key=rules.order.__getitem__):
+        move = plays.get(card)
+        if move is None:
+            if entries is None:
+                entries = entries_by_card(state, player)
+            move = plays[card] = _play_of(
+                rules, card, rules.face[card] + "*" + entries.get(card, "")
+            )
+        if move.label not in labels:
+            labels.add(move.label)
             found.append(move)
-    if keep:
-        table.memo[("table plays", player)] = (table.ledger_changes, set(cards), found)
+    table.memo[("table plays", player)] = (version, set(cards), found, plays)
     return found
+
+
+def _labelled_plays(rules: Rules, ordered: list[int], labels: list[str]) -> list[Move]:
+    """One play per label, the first of ``ordered`` cards with it."""
+    found: list[Move] = []
+    seen: set[str] = set()
+    for card, label in zip(ordered, labels, strict=True):
+        if label not in seen:
+            seen.add(label)
+            found.append(_play_of(rules, card, label))
+    return found
+
+
+def _play_of(rules: Rules, card: int, label: str) -> Play:
+    """The play of a declared ``card`` under ``label`` (moves are values: one made is kept for
+    the variant's games)."""
+    made = rules.table_plays
+    move = made.get((card, label))
+    if move is None:
+        if len(made) >= _TABLE_PLAYS_KEPT:
+            made.clear()
+        move = made[card, label] = Play(card, label)
+    return move
 
 
 _TABLE_PLAYS_KEPT: Final = 4096  # a bound on the moves kept (labels name declarations by number)
@@ -383,7 +414,7 @@ def lose(state: State, seat: int, index: int) -> None:
     entries = state.table.ledger[seat]
     entry = entries[index]
     entries[index] = replace(entry, lost=True)
-    state.table.ledger_changes += 1
+    state.table.ledger_changed(seat)
     state.emit(EventKind.LOST, seat, what=entry.combo, number=entry.no)
 
 

@@ -231,7 +231,7 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
         table.trick_no,
     )
     table.ledger[player].append(entry)
-    table.ledger_changes += 1
+    table.ledger_changed(player)
     table.public |= cards
     # From the hand to the table; open cards stay where they are.  In the last tricks
     # (declarations after the stock is exhausted) cards declared from the hand are shown and
@@ -261,7 +261,7 @@ def score_pending(rules: Rules, state: State, number: int) -> None:
     entries = state.table.ledger[player]
     index = next(i for i, e in enumerate(entries) if e.no == number)
     entry = entries[index] = replace(entries[index], scored=True)
-    state.table.ledger_changes += 1
+    state.table.ledger_changed(player)
     _credit(rules, state, player, entry)
 
 
@@ -294,7 +294,6 @@ def fix_trumps(
         return
     suit = rules.suit[min(cards)]
     table.trump = suit
-    table.ledger_changes += 1
     state.emit(EventKind.TRUMPS, player, what=suit)
     # Any player's waiting "trump" marriage or sequence in another suit never formed: it is
     # struck off, and its cards may be declared again as what they now are.
@@ -304,6 +303,7 @@ def fix_trumps(
             for e in table.ledger[seat]
             if e.scored or forming.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
         ]
+        table.ledger_changed(seat)
 
 
 def yield_right(rules: Rules, state: State) -> None:
