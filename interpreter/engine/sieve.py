@@ -69,11 +69,17 @@ def _ways(rules: Rules, trump: str | None) -> Sieve:
                     tuple(zip(held, counts, strict=True)),
                 )
                 firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
+                if len(held[0]) == 4:  # the common need of several faces (four kings)
+                    firsts[0] = _FOUR
                 others = tuple(zip(firsts[1:], held[1:], counts[1:], strict=True))
                 stages.append((firsts[0], held[0], counts[0], others, every, way))
         cached = rules.ways_cache[trump] = tuple(stages)
     return cached
 
+
+_FOUR: Final = -4
+"""A stage's rarest need that is of four faces (a rank in each suit: four kings), which the
+sieve counts unrolled; other needs of several faces are marked -1."""
 
 Sifted = tuple[list[Way], list[int]]
 """What the first sieve let through, and the counts of each face it read."""
@@ -128,7 +134,11 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
         if first >= 0:
             if held[first] < needed:
                 continue
-        else:  # a need of several faces (four kings): counted here, without a call
+        elif first == _FOUR:  # a face of each suit (four kings): counted here, unrolled
+            a, b, c, d = faces
+            if held[a] + held[b] + held[c] + held[d] < needed:
+                continue
+        else:  # a need of several faces: counted here, without a call
             total = 0
             for each in faces:
                 total += held[each]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from interpreter.agents import Agent
 from interpreter.agents.base import MovesOnly
@@ -118,6 +120,8 @@ def _count_game(summary: Summary, game: Game) -> None:
 
 _SEVENS = frozenset((Reason.SEVEN, Reason.SEVEN_EXCHANGE, Reason.SEVEN_TURNED_UP))
 _DECLARE, _SCORE = EventKind.DECLARE, EventKind.SCORE
+_COUNTED = frozenset((_DECLARE, _SCORE))
+_DEAL_OF = itemgetter(DEAL)
 
 
 def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
@@ -130,23 +134,20 @@ def _count_deal(summary: Summary, game: Game, index: int, start: int) -> int:
         summary.brisques[seat] += result.brisques[seat]
     if result.last_trick is not None:
         summary.last_tricks[result.last_trick] += 1
-    # The deal's events, up to the first of the next deal (events come in deal order): the
-    # combinations declared, and the sevens scored.
+    # The deal's events, up to the first of the next deal (events come in deal order, and are
+    # read as the game keeps them: plain tuples, fields by position): the combinations
+    # declared, and the sevens scored; the scores are made into events only for the detailed
+    # summary.  The few declarations and scores are picked out first, by a comprehension.
     deal = result.deal
-    # The events are read as the game keeps them (plain tuples, fields by position); the
-    # scores are made into events only for the detailed summary.
+    events = game.raw_events(start)
+    read = bisect_right(events, deal, key=_DEAL_OF)
     declared: list[str] = []
     scores: list[RawEvent] = []
-    read = 0
-    for event in game.raw_events(start):
-        if event[DEAL] > deal:
-            break
-        read += 1
+    for event in [event for event in events[:read] if event[KIND] in _COUNTED]:
         if event[DEAL] == deal:
-            kind = event[KIND]
-            if kind is _DECLARE:
+            if event[KIND] is _DECLARE:
                 declared.append(event[WHAT])
-            elif kind is _SCORE:
+            else:
                 scores.append(event)
     combinations = summary.combinations  # counted one by one: a few a deal
     for what in declared:
