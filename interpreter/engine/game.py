@@ -175,15 +175,12 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a fixed order; interchangeable copies appear once."""
-        return list(self._legal())
-
-    def _legal(self) -> list[Move]:
-        """The legal moves, worked out once per state (kept until the next move, never
-        changed: callers get copies)."""
+        # Worked out once per state (kept until the next move, never changed: callers get
+        # copies; a view is handed them likewise).
         moves = self._moves
         if moves is None:
             moves = self._moves = flow.moves_now(self.rules, self._state)
-        return moves
+        return list(moves)
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a move or its text) is legal now, without listing every move."""
