@@ -62,13 +62,21 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     Fisher–Yates walk of CPython's ``random``, each index below ``i + 1`` by rejection on just
     enough bits), a deal's 64 to 256 calls fewer."""
     bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    walk = _WALKS.get(len(cards))
+    if walk is None:
+        walk = _WALKS[len(cards)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
+        )
+    for i, n, k in walk:
         j = bits(k)
         while j >= n:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_WALKS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""The Fisher–Yates walk for each deck size: each position from the last, how many places it
+may swap with, and how many bits a draw below that takes."""
 
 
 def deal(rules: Rules, state: State) -> None:
@@ -77,7 +85,7 @@ def deal(rules: Rules, state: State) -> None:
     # The new deal's table first: the snapshot need not copy the finished deal's (dealing
     # again from the snapshot lays a new table anyway).
     table = state.table = Table.empty(n)
-    state.snapshot = Snapshot.of(state, deals=True)
+    state.snapshot = Snapshot.of(state, deals=True, table_empty=True)
     state.deal_no += 1
     if state.deal_orders:
         order = state.deal_orders.pop(0)
@@ -104,7 +112,7 @@ def deal(rules: Rules, state: State) -> None:
     for seat in range(n):
         table.received[seat].update(table.hands[seat])
         faces = tuple([face[card_at[place]] for place in table.ranked[seat]])  # as kept
-        state.emit(EventKind.HAND, seat, cards=faces, seen_by=(seat,))
+        state.emit(EventKind.HAND, seat, cards=faces, seen_by=rules.alone[seat])
     rest = order[position:]
     if rules.declare.mode is TrumpMode.TURN_UP:
         # A joker fixes no suit: the first card that is not one is turned up, and the jokers

@@ -24,13 +24,14 @@ def draw(rules: Rules, state: State) -> None:
     n = state.players
     # Methods are called by name, not kept in locals: direct calls once compiled.
     stock, face, deal, events = table.stock, rules.face_alone, state.deal_no, state.events
-    places, number, held, received, turn_up, blanche_rules = (
+    places, number, held, received, turn_up, blanche_rules, alone = (
         rules.place,
         rules.face_number,
         table.held,
         table.received,
         table.turn_up,
         rules.blanche,
+        rules.alone,
     )
     for offset in range(n):
         seat = (winner + offset) % n
@@ -42,7 +43,7 @@ def draw(rules: Rules, state: State) -> None:
             table.known[seat].add(card)
             seen = None
         else:
-            seen = (seat,)
+            seen = alone[seat]
         events.append((_DRAW, seat, deal, face[card], 0, "", 0, (), seen))
         if blanche_rules is not None:
             blanche.after_draw(rules, state, seat, card)

@@ -244,6 +244,8 @@ class Rules:
         self.n_cards = len(cards)
         self.players = variant.players.count
         pairs = variant.players.partnerships
+        # Each seat alone, as an event names the one seat that sees a card (made once).
+        self.alone: tuple[tuple[int], ...] = tuple((seat,) for seat in range(self.players))
         # Sides: the partnerships, or each seat on its own; ``side_of[seat]`` indexes them.
         self.sides: tuple[tuple[int, ...], ...] = (
             tuple(tuple(side) for side in pairs)

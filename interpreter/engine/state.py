@@ -337,13 +337,17 @@ class Snapshot:
     kept: bool  # whether ``state.chance`` is the generator's state then
 
     @classmethod
-    def of(cls, state: State, *, deals: bool) -> Snapshot:
+    def of(cls, state: State, *, deals: bool, table_empty: bool = False) -> Snapshot:
+        """The snapshot of ``state`` now; ``table_empty``: its table is a new deal's, still
+        empty, and the snapshot shares one such table kept for its number of seats instead
+        of copying it (a snapshot's state is never changed: restoring it copies it)."""
         chance = state.chance
         kept = not deals or state.snapshot is None
         # The snapshot keeps the generator's state (not the generator), or nothing.
         state.chance = chance.saved() if kept else Chance(None)
+        table = _empty_table(state.players) if table_empty else None
         try:
-            inner = state.copy(history=False)
+            inner = state.copy(history=False, table=table)
         finally:
             state.chance = chance
         return cls(inner, deals, len(state.events), len(state.log), kept)
@@ -356,6 +360,18 @@ class Snapshot:
         if not self.deals:  # the game starts again from this very snapshot
             restored.snapshot = self
         return restored
+
+
+def _empty_table(players: int) -> Table:
+    """The empty table of a new deal for ``players`` seats, made once and shared by the
+    snapshots taken before each deal (never changed: :meth:`Snapshot.restore` copies it)."""
+    table = _EMPTY_TABLES.get(players)
+    if table is None:
+        table = _EMPTY_TABLES[players] = Table.empty(players)
+    return table
+
+
+_EMPTY_TABLES: dict[int, Table] = {}
 
 
 @dataclass(slots=True)
@@ -382,13 +398,14 @@ class State:
     log: list[Logged] = field(default_factory=list)  # every move made, in order
     snapshot: Snapshot | None = None  # the state before this deal was dealt
 
-    def copy(self, *, history: bool = True) -> State:
+    def copy(self, *, history: bool = True, table: Table | None = None) -> State:
         """A copy; without ``history``, its events and moves are left empty (a snapshot keeps
-        them as counts of the game's own)."""
+        them as counts of the game's own); ``table``: the copy's table, if not a copy of
+        this one's."""
         other = State.__new__(State)
         other.players = self.players
         other.chance = self.chance.copy()
-        other.table = self.table.copy()
+        other.table = self.table.copy() if table is None else table
         other.phase = self.phase
         other.to_act = self.to_act
         other.scores = self.scores[:]
