@@ -264,7 +264,7 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
             if entries is None:
                 entries = entries_by_card(state, player)
             move = plays[card] = _play_of(
-                rules, card, rules.face[card] + "*" + entries.get(card, "")
+                rules, card, card_label(rules, state, player, card, entries)
             )
         if move.label not in labels:
             labels.add(move.label)
