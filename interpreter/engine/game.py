@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from interpreter.cards import parse_face
@@ -27,6 +27,9 @@ from interpreter.engine.view import PlayerView, public_entries
 from interpreter.model import Variant
 
 _OVER: Final = Phase.OVER  # a name of this module: faster than the enum's attribute
+
+Chooser = Callable[[Sequence[Move]], Move]
+"""A choice among the legal moves alone (see :meth:`Game.play_deal`)."""
 
 
 class Game:
@@ -298,10 +301,35 @@ class Game:
                 if view is not None:
                     view.freeze()
             views.clear()
-        if self._checkpoints:  # those past this point belong to moves taken back
-            made = len(self._state.log)
-            self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}
+        if self._checkpoints:
+            self._trim_checkpoints()
         self._moves = flow.do(self.rules, self._state, move)
+
+    def _trim_checkpoints(self) -> None:
+        """A move is made: the checkpoints past this point belong to moves taken back."""
+        made = len(self._state.log)
+        self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}
+
+    def play_deal(self, choosers: Sequence[Chooser]) -> None:
+        """Play on until the deal ends (or the game: a target reached mid-deal), each move
+        chosen by ``choosers[seat]`` among the legal moves, for simulations.  Each chooser is
+        handed the game's own list of the legal moves, which it must not change, and must
+        return one of them; this is :meth:`legal_moves` and :meth:`step` at every turn,
+        without their copy and their checks."""
+        self._freeze_views()
+        if self._checkpoints:
+            self._trim_checkpoints()
+        rules, state = self.rules, self._state
+        results = state.deal_results
+        finished = len(results)
+        moves = self._moves
+        try:  # the moves of the state the game is in, even if a chooser fails
+            while state.phase is not _OVER and len(results) == finished:
+                if moves is None:
+                    moves = flow.moves_now(rules, state)
+                moves = flow.do(rules, state, choosers[state.to_act](moves))
+        finally:
+            self._moves = moves
 
     def undo(self) -> None:
         """Take back the last move, and the chance that came after it: the game is again

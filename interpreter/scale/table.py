@@ -10,8 +10,9 @@ from interpreter.agents import Agent
 from interpreter.agents.base import MovesOnly
 from interpreter.arena.entrants import Entrant, checked
 from interpreter.arena.hooks import Listeners
-from interpreter.engine import EventKind, Game, Move, RawEvent, Reason, Rules, as_event
+from interpreter.engine import EventKind, Game, RawEvent, Reason, Rules, as_event
 from interpreter.engine.events import DEAL, KIND, WHAT
+from interpreter.engine.game import Chooser
 from interpreter.records import Record, Recorder
 from interpreter.scale.summary import Summary
 
@@ -60,23 +61,30 @@ class Table:
         hooked = bool(listeners)
         if hooked:
             listeners.tell()
+        # Bots that read only the legal moves, with nothing to record or tell: the game
+        # plays each deal through by itself.
+        choosers = [chooser for chooser in among if chooser is not None]
+        whole_deals = recorder is None and not hooked and len(choosers) == len(among)
         counted = scanned = 0
         while limit is None or summary.deals < limit:
             seat = game.to_act
             if seat is None:  # the game is over
                 break
-            # The game's own methods called by name: direct calls once compiled.
-            chooser = among[seat]
-            if chooser is not None:  # a bot that reads only the legal moves: no view made
-                move = chooser(game.legal_moves())
+            if whole_deals:
+                game.play_deal(choosers)
             else:
-                move = choose[seat](game.view(seat))
-            if recorder is None:
-                game.step(move)
-            else:
-                recorder.step(move)
-            if hooked:
-                listeners.tell()
+                # The game's own methods called by name: direct calls once compiled.
+                chooser = among[seat]
+                if chooser is not None:  # a bot that reads only the legal moves: no view
+                    move = chooser(game.legal_moves())
+                else:
+                    move = choose[seat](game.view(seat))
+                if recorder is None:
+                    game.step(move)
+                else:
+                    recorder.step(move)
+                if hooked:
+                    listeners.tell()
             while counted < game.deals_finished:
                 scanned = _count_deal(summary, game, counted, scanned)
                 counted += 1
@@ -93,7 +101,7 @@ class Table:
         return game
 
 
-def _among(entrant: Entrant, bot: Agent) -> Callable[[list[Move]], Move] | None:
+def _among(entrant: Entrant, bot: Agent) -> Chooser | None:
     """A shipped bot's choice among the legal moves alone, where that is all it reads (its
     ``choose`` is that of :class:`MovesOnly`, not one of its own); None otherwise."""
     if not (entrant.trusted and isinstance(bot, MovesOnly)):
