@@ -212,6 +212,8 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     the declared cards on the table), the cards the duties allow in the last tricks."""
     table = state.table
     if not table.stock:
+        if not table.trick:  # a lead: no duty binds it, any card of the hand may go
+            return _plays_at(rules, table.ranked[player])
         hand, exempt = duty_args(rules, state, player)
         cards = endgame_playable(
             hand,
