@@ -1,9 +1,10 @@
 """Random-versus-random deals per second and peak memory, per shipped variant, on one core.
 
 Each variant runs in a fresh subprocess (so peak memory is that variant's own).  Two figures:
-``engine`` picks uniformly among ``legal_moves()`` and steps the game (what the random bot
-decides, without building views); ``agents`` goes through ``view()`` and the RandomAgent, as
-``bezique simulate`` does.
+``engine`` picks uniformly among ``legal_moves()`` and steps the game, a loop of its own;
+``agents`` is ``bezique simulate`` with the random bot in every seat (which reads only its
+legal moves: it is handed them without a view, and the game plays each deal through by
+itself, ``Game.play_deal``).
 
     python benchmarks/bench_deals.py [--deals 2000] [--variants bezique,...]
 """
