@@ -6,12 +6,16 @@ from __future__ import annotations
 import contextlib
 import io
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from interpreter.engine import Game, Move, Rules
-from interpreter.loader import load_variant, shipped_variant_names
+from interpreter.agents.base import RandomAgent
+from interpreter.arena.entrants import Entrant
+from interpreter.engine import EventKind, Game, Move, PlayerView, Rules
+from interpreter.loader import load_variant, load_variant_text, shipped_variant_names
+from interpreter.scale import table
+from interpreter.scale.summary import Summary
 from tests.test_engine_docs import _example
 
 
@@ -36,6 +40,35 @@ def test_a_deal_played_through_is_the_deal_played_move_by_move(name: str) -> Non
         assert through.deals_finished == deal or through.is_over
         assert through.legal_moves() == by_step.legal_moves()
         assert through.moves_made == by_step.moves_made
+
+
+def _by_step(game: Game, rngs: list[random.Random]) -> None:
+    """Play the deal on move by move, as a loop of ``legal_moves()`` and ``step`` does."""
+    finished = game.deals_finished
+    while not game.is_over and game.deals_finished == finished:
+        seat = game.to_act
+        assert seat is not None
+        game.step(rngs[seat].choice(game.legal_moves()))
+
+
+def test_a_game_won_in_mid_deal_stops_there() -> None:
+    """Under ``win_check = "immediate"`` the side that reaches the target wins at once: the
+    deal is cut short, as it is move by move."""
+    variant = load_variant_text(
+        'extends = "bezique"\nname = "quick"\n'
+        '[game]\nformat = "race"\ntarget = 300\nwin_check = "immediate"\n'
+    )
+    rules = Rules(variant)
+    through, by_step = Game.new(rules, seed=2), Game.new(rules, seed=2)
+    through_rngs, step_rngs = _choosers(2, 2), _choosers(2, 2)
+    while not through.is_over:
+        through.play_deal([rng.choice for rng in through_rngs])
+        _by_step(by_step, step_rngs)
+        assert through == by_step
+    assert by_step.is_over and max(through.scores) >= 300
+    last = through.deal_no
+    tricks = [e for e in through.events if e.kind is EventKind.TRICK and e.deal == last]
+    assert 0 < len(tricks) < 32  # the last deal was not played out
 
 
 def test_it_stops_at_the_end_of_the_deal_and_the_next_deal_goes_on_from_there() -> None:
@@ -89,6 +122,61 @@ def test_moves_taken_back_are_forgotten_before_the_deal_goes_on() -> None:
     for _, move, _ in made[:24]:
         replay.step(move)
     assert game == replay
+
+
+def test_a_chooser_that_reads_the_game_sees_this_turn() -> None:
+    """A chooser may read a view or the legal moves while it chooses: they are this turn's,
+    and a view it keeps shows the moment it was made."""
+    rules = Rules(load_variant("bezique"))
+    game, by_step = Game.new(rules, seed=6), Game.new(rules, seed=6)
+    rngs, step_rngs = _choosers(2, 6), _choosers(2, 6)
+    kept: list[tuple[PlayerView, PlayerView]] = []  # a view unread, and one of a copy
+
+    def reading(seat: int) -> Callable[[Sequence[Move]], Move]:
+        def choose(moves: Sequence[Move]) -> Move:
+            assert game.legal_moves() == list(moves)
+            kept.append((game.view(seat), game.copy().view(seat)))
+            return rngs[seat].choice(moves)
+
+        return choose
+
+    game.play_deal([reading(0), reading(1)])
+    _by_step(by_step, step_rngs)
+    assert game == by_step and len(kept) == game.moves_made
+    for view, then in kept:
+        assert view.legal_moves == then.legal_moves and view.hand == then.hand
+        assert view.stock_size == then.stock_size and view.scores == then.scores
+
+
+def test_the_simulation_table_plays_a_run_cut_in_mid_game_as_move_by_move() -> None:
+    """The table of a simulation hands the deals to the game for bots that read only their
+    moves: a run cut after seven deals of a race to 1000 counts the same deals, calls its
+    progress once a deal and leaves the game where move-by-move play leaves it."""
+
+    class Viewing(RandomAgent):  # asked with a view: played move by move
+        def choose(self, view: PlayerView) -> Move:
+            return self.choose_among(view.legal_moves)
+
+    def run(bot: type[RandomAgent]) -> tuple[dict[str, object], int, Game]:
+        rules = Rules(load_variant("bezique"))
+        summary = Summary.empty("bezique", 0, ("a", "b"), rules, duplicate=False, detail=True)
+        ticks = 0
+
+        def tick() -> None:
+            nonlocal ticks
+            ticks += 1
+
+        seated = table.Table(summary, rules, tick, None, False)
+        entrants = [Entrant(label, lambda rules, seed: RandomAgent(seed), True) for label in "ab"]
+        game = seated.play(4, entrants, [bot(1), bot(2)], 7, "")
+        figures = {k: v for k, v in summary.as_json().items() if "second" not in k}
+        return figures, ticks, game
+
+    handed, ticks, game = run(RandomAgent)
+    assert table._among(Entrant("a", lambda r, s: RandomAgent(s), True), RandomAgent(1))
+    assert (handed, ticks) == run(Viewing)[:2]
+    assert handed["deals"] == ticks == 7 and game.deals_finished == 7 and not game.is_over
+    assert game == run(Viewing)[2]
 
 
 def test_a_chooser_that_fails_leaves_the_game_as_it_was() -> None:

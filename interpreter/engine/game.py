@@ -311,11 +311,13 @@ class Game:
         self._checkpoints = {n: s for n, s in self._checkpoints.items() if n <= made}
 
     def play_deal(self, choosers: Sequence[Chooser]) -> None:
-        """Play on until the deal ends (or the game: a target reached mid-deal), each move
-        chosen by ``choosers[seat]`` among the legal moves, for simulations.  Each chooser is
-        handed the game's own list of the legal moves, which it must not change, and must
-        return one of them; this is :meth:`legal_moves` and :meth:`step` at every turn,
-        without their copy and their checks."""
+        """Play on until the deal ends (or the game, where a target reached in mid-deal ends
+        it), each move chosen by ``choosers[seat]`` among the legal moves, for simulations:
+        :meth:`legal_moves` and :meth:`step` at every turn, without copying the list or
+        checking the move.  A chooser is handed the game's own list, which it must not change,
+        and must return one of its moves; it may read the game (a view, ``legal_moves()``), but
+        not change it.  If a chooser raises, the moves already made stay made and the game
+        waits at that chooser's turn."""
         self._freeze_views()
         if self._checkpoints:
             self._trim_checkpoints()
@@ -323,13 +325,15 @@ class Game:
         results = state.deal_results
         finished = len(results)
         moves = self._moves
-        try:  # the moves of the state the game is in, even if a chooser fails
-            while state.phase is not _OVER and len(results) == finished:
-                if moves is None:
-                    moves = flow.moves_now(rules, state)
-                moves = flow.do(rules, state, choosers[state.to_act](moves))
-        finally:
-            self._moves = moves
+        while state.phase is not _OVER and len(results) == finished:
+            if moves is None:
+                moves = flow.moves_now(rules, state)
+            self._moves = moves  # what the game answers while the chooser chooses
+            move = choosers[state.to_act](moves)
+            if self._views:  # a chooser that read a view: it keeps this moment
+                self._freeze_views()
+            moves = flow.do(rules, state, move)
+        self._moves = moves
 
     def undo(self) -> None:
         """Take back the last move, and the chance that came after it: the game is again
