@@ -1,9 +1,9 @@
 """The fixed policy that plays the rulebook's sample deal.
 
 It is not a bot and is not meant to play well: it is a short, deterministic rule that uses only
-the engine's public API (:meth:`Game.legal_moves`, :meth:`Game.view`, :meth:`Game.step`) and
-the variant's data, so the sample deal in a rulebook changes only when the rules (or the
-engine) do — never when a bot is tuned.  Every seat follows it:
+the engine's public API (:meth:`Game.legal_moves`, :meth:`Game.view`,
+:meth:`Game.play_deal`) and the variant's data, so the sample deal in a rulebook changes only
+when the rules (or the engine) do — never when a bot is tuned.  Every seat follows it:
 
 1. the winner of the cut lets the other deal;
 2. show carte blanche whenever it is allowed;
@@ -71,9 +71,7 @@ def choose(game: Game) -> Move:
 
 def play_deal(game: Game) -> None:
     """Play ``game`` by the policy until its current deal is over (or the game is)."""
-    deals = len(game.deal_results)
-    while len(game.deal_results) == deals and not game.is_over:
-        game.step(choose(game))
+    game.play_deal([lambda moves: choose(game)] * game.players)  # it reads the game itself
 
 
 def _card(game: Game, view: PlayerView, plays: list[Play]) -> Play:
