@@ -11,11 +11,33 @@ move both use it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.moves import CarteBlanche, Move
-from interpreter.engine.rules import Rules
+from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Phase, State
+from interpreter.model import Variant
 from interpreter.model.play import CarteBlancheWindow
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class BlancheRules:
+    points: int
+    court_ranks: tuple[str, ...]
+    window: CarteBlancheWindow
+    repeat_on_noncourt_draw: bool
+    requires_trick_win: bool
+
+
+def compile(variant: Variant) -> BlancheRules | None:
+    """Carte blanche's part of the rules (None without ``[carte_blanche]``)."""
+    block = variant.carte_blanche
+    return None if block is None else from_blocks(BlancheRules, block)
 
 
 def _court(rules: Rules, card: int) -> bool:

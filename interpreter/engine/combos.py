@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter
+from interpreter.model import Bezique, SameRank, SameSuit, SuitFilter, Variant
 
 
 class Shape(StrEnum):
@@ -17,7 +17,7 @@ class Shape(StrEnum):
     BEZIQUE = "bezique"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Combo:
     """One enabled combination, flattened."""
 
@@ -39,9 +39,6 @@ class Combo:
     @property
     def needs_trump(self) -> bool:
         return self.shape is not Shape.BEZIQUE and self.suit is not SuitFilter.ANY
-
-    def label(self) -> str:
-        return self.name
 
 
 SlotShape = tuple[tuple[bool, ...], tuple[int, ...], bool]
@@ -113,3 +110,13 @@ def compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
     if isinstance(model, SameRank):
         return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
     return Combo(**common, count=model.count)  # type: ignore[arg-type]
+
+
+def compile(variant: Variant) -> tuple[Combo, ...]:
+    """The combinations' part of the rules: every enabled combination, in the variant's order."""
+    return tuple(compile_combo(c) for c in variant.combinations if c.enabled)
+
+
+def bezique_pairs(variant: Variant) -> dict[str | None, tuple[str, str] | None]:
+    """The two faces of the bézique under each trump (and before trumps are known)."""
+    return {trump: variant.bezique.pair(trump) for trump in (None, *variant.deck.suits)}

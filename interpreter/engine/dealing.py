@@ -4,14 +4,43 @@ six-pack count (an uncredited handbook; Herring, Rules for 6-pack Bezique)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from interpreter.cards import JOKER_SUIT
 from interpreter.engine import blanche, seven
 from interpreter.engine.events import DEAL, KIND, VALUES, EventKind, Reason
-from interpreter.engine.rules import Rules
+from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Phase, Snapshot, State, Table
-from interpreter.model.deck import CutRule
-from interpreter.model.play import TrumpMode
+from interpreter.model import Variant
+from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
+from interpreter.model.play import Lead, TrickPiles, TrumpMode
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+# -- the compiled part -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    rule: CutRule
+    hand_size: int
+    packets: tuple[int, ...]
+    first_recipient: FirstRecipient
+    rotation: Rotation
+    count_guess: CountGuess | None
+    lead: Lead
+    tricks: TrickPiles
+    heaped: bool = field(init=False)  # the played cards lie in a heap until a brisque is won
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heaped", self.tricks is TrickPiles.HEAP_UNTIL_BRISQUE)
+
+
+def compile(variant: Variant) -> DealRules:
+    """The deal's part of the rules: ``[cut]``, ``[deal]`` and the lead and trick piles of
+    ``[play]``."""
+    return from_blocks(DealRules, variant.cut, variant.deal, variant.play)
 
 
 def start(rules: Rules, state: State, dealer: int | None) -> None:

@@ -4,13 +4,15 @@ two duels with four players, by the Britannica)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from interpreter.engine import blanche
 from interpreter.engine.events import EventKind
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
 from interpreter.model.play import EndgameMode
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 _DRAW: Final = EventKind.DRAW
 _PLAY: Final = Phase.PLAY

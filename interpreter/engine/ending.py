@@ -3,13 +3,17 @@ settlement of a one-deal game."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
-from interpreter.engine.rules import Rules
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
 from interpreter.model.scoring import BrisqueUsage, GameFormat
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 
 def brisques_won(rules: Rules, state: State, seat: int) -> int:

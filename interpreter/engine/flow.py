@@ -8,7 +8,7 @@ the end of a trick, the declaring window, the draw, the next duel or deal).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal, finish_now, target_reached
@@ -24,8 +24,10 @@ from interpreter.engine.moves import (
     ShowSeven,
     Yield,
 )
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 DRAW: Final = Draw()  # moves are immutable values: one is enough
 # The phases, read as names of this module: in CPython 3.11 a member read from its enum class
@@ -57,7 +59,7 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
     phase = state.phase
     if phase is _PLAY:
-        if rules.seven_any_time:
+        if rules.sevens.any_time:
             found = blanche.moves(rules, state, player) if rules.blanche is not None else []
             return (
                 found + seven.play_moves(rules, state, player) + tricks.moves(rules, state, player)
@@ -91,7 +93,7 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
     if command in ("exchange", "show") and rules.seven is None:
         return "this variant has no seven of trumps to exchange or show"
-    if command == "exchange" and rules.seven_any_time and phase is _PLAY:
+    if command == "exchange" and rules.sevens.any_time and phase is _PLAY:
         return seven.refusal(rules, state, player, args[0], exchange=True)
     wanted = _PHASE_OF[command]
     if wanted is not phase:
@@ -135,7 +137,7 @@ def do(rules: Rules, state: State, move: Move) -> Listed:
         listed = _after_play(rules, state, move.card)
     else:
         listed = _other(rules, state, move)
-    if rules.win_immediate and state.phase is not _OVER and target_reached(rules, state):
+    if rules.scoring.immediate and state.phase is not _OVER and target_reached(rules, state):
         finish_now(rules, state)
         return None
     return listed
@@ -184,7 +186,7 @@ def _after_play(rules: Rules, state: State, card: int) -> Listed:
         return None
     stock_trick = bool(table.stock)
     winner = tricks.finish(rules, state)
-    if rules.win_immediate and target_reached(rules, state):
+    if rules.scoring.immediate and target_reached(rules, state):
         return None  # the target is reached: nobody declares or draws (``do`` ends the game)
     if stock_trick or rules.declare.after_stock_exhausted:
         window.open_for(rules, state, winner)

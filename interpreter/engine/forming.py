@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from interpreter.cards import JOKER
-from interpreter.engine.rules import Combo, Rules, Shape
+from interpreter.engine.combos import Combo, Shape
 from interpreter.model.combinations import SuitFilter
 from interpreter.model.play import TrumpMode
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 
 def _suits(rules: Rules, suit: SuitFilter, trump: str | None) -> list[str]:

@@ -9,11 +9,15 @@ deals the same cards, so the game is again exactly what it was."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from interpreter.engine import dealing, flow
 from interpreter.engine.events import KIND, Event, EventKind, as_event
 from interpreter.engine.moves import Draw
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import Snapshot, State
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 RECORDED = (EventKind.HAND, EventKind.TURN_UP, EventKind.DRAW)
 """The chance events a game record writes; the cut and the six-pack count follow from the

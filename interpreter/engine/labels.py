@@ -6,9 +6,12 @@ with one label are interchangeable)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 
 def entries_by_card(state: State, player: int) -> Mapping[int, str]:

@@ -11,18 +11,54 @@ refused is the reason the move list leaves it out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, NamedTuple
 
+from interpreter.engine.combos import Combo, Shape
 from interpreter.engine.forming import forms
 from interpreter.engine.labels import last_trick_cards, source_zones
-from interpreter.engine.rules import Combo, Rules, Shape
+from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Entry, State
+from interpreter.model import Variant
 from interpreter.model.play import (
     FreshCard,
     MarriageRepair,
+    PartnerCards,
     ReformTrigger,
     ReuseMode,
 )
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+# -- the compiled part -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ReuseRules:
+    mode: ReuseMode
+    inferior_bar: bool
+    reform_trigger: ReformTrigger
+    marriage_repair: MarriageRepair
+    repair_kinds: tuple[str, ...]
+    multi_bezique_extension: bool
+    partner_cards: PartnerCards
+    reform_with_added: tuple[str, ...]
+    partner_multi: bool = field(init=False)  # béziques from either partner's declared cards
+    partner_any: bool = field(init=False)  # any combination on a partner's table (bicyclecards.com)
+    partner_used: bool = field(init=False)  # a partner's declared cards may serve at all
+
+    def __post_init__(self) -> None:
+        multi = self.partner_cards is PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE
+        any_ = self.partner_cards is PartnerCards.PARTNER_TABLE
+        object.__setattr__(self, "partner_multi", multi)
+        object.__setattr__(self, "partner_any", any_)
+        object.__setattr__(self, "partner_used", multi or any_)
+
+
+def compile(variant: Variant) -> ReuseRules:
+    """The ledger's part of the rules: ``[reuse]``."""
+    return from_blocks(ReuseRules, variant.reuse)
+
 
 # The rule values the checks read for every filling, as names of this module: in CPython 3.11
 # an enum member read from its class is a slow look-up (the enum's metaclass hooks it).
@@ -320,6 +356,8 @@ CHECKS: tuple[tuple[str, Check, Callable[[Rules], bool]], ...] = (
     ("cards already waiting 'to score'", _already_waiting, _always),
     ("a fresh card", _fresh_card, lambda rules: rules.declare.fresh_card_required is not _NEVER),
 )
+
+
 """The checks of a declaration, in order: (what the rule is, the check, whether the variant's
 rules give it anything to check; a check that has nothing to check returns None)."""
 
@@ -335,19 +373,17 @@ def problem(
 ) -> str | None:
     """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
     proposal = Proposal(rules, state, player, combo, cards, pending)
-    for check in rules.ledger_checks or _checks_of(rules):
+    for check in rules.ledger_checks:
         reason = check(proposal)
         if reason is not None:
             return reason
     return None
 
 
-def _checks_of(rules: Rules) -> tuple[Check, ...]:
-    """The checks that the variant's rules give something to check, in order: found once per
-    variant (``Rules.ledger_checks``)."""
-    checks = tuple(check for _, check, applies in CHECKS if applies(rules))
-    rules.ledger_checks = checks
-    return checks
+def checks_of(rules: Rules) -> tuple[Check, ...]:
+    """The checks that the variant's rules give something to check, in order (found once per
+    variant, as the rules are compiled: ``Rules.ledger_checks``)."""
+    return tuple(check for _, check, applies in CHECKS if applies(rules))
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:

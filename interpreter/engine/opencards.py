@@ -4,8 +4,27 @@ a trick are laid face up among the winner's open cards — public, never playabl
 
 from __future__ import annotations
 
-from interpreter.engine.rules import Rules
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import State
+from interpreter.model import Variant
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRules:
+    ranks: tuple[str, ...]
+    trump_ranks: tuple[str, ...]
+
+
+def compile(variant: Variant) -> OpenRules | None:
+    """The open cards' part of the rules (None without ``[open_cards]``)."""
+    block = variant.open_cards
+    return None if block is None else from_blocks(OpenRules, block)
 
 
 def is_open(rules: Rules, state: State, card: int) -> bool:

@@ -15,13 +15,16 @@ The world's own generator is fresh (drawn from ``rng``): later deals in it are n
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from interpreter.engine import dealing, flow, voids
 from interpreter.engine.moves import Draw, Move
 from interpreter.engine.resolve import resolve
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import Chance, Logged, Phase, Snapshot, State
 from interpreter.engine.view import PlayerView, Still
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 ATTEMPTS = 2000
 """Worlds drawn before giving up; a world is rejected only when the last tricks reveal voids

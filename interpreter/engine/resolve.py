@@ -8,6 +8,8 @@ declarations on offer, since the way its copies are written is fixed by the enum
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from interpreter.engine import blanche, seven, tricks, window
 from interpreter.engine.labels import card_label, entries_by_card
 from interpreter.engine.moves import (
@@ -22,8 +24,10 @@ from interpreter.engine.moves import (
     Yield,
     label_face,
 )
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import Phase, State
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 
 def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = None) -> Move | None:
@@ -40,7 +44,7 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
             return _play(rules, state, player, args[0])
         if command == "carte-blanche" and blanche.problem(rules, state, player) is None:
             return CarteBlanche()
-        if command == "exchange" and rules.seven_any_time:
+        if command == "exchange" and rules.sevens.any_time:
             return _exchange(rules, state, player, args[0])
         return None
     if phase is not Phase.DECLARE:

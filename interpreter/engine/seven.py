@@ -7,27 +7,109 @@ here; the move list and the refusal of an illegal move use the same checks."""
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import opencards, tricks
+from interpreter.engine import opencards
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import last_trick_cards
-from interpreter.engine.moves import Move, label_face
-from interpreter.engine.rules import Rules
+from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
+from interpreter.engine.parts import from_blocks
+from interpreter.engine.scoring import credit_brisques
 from interpreter.engine.state import State
+from interpreter.model import Variant
 from interpreter.model.play import SevenExchange, SevenScore
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 # The rule values read in every window of a player holding a seven of trumps, as names of
 # this module: in CPython 3.11 an enum member read from its class is a slow look-up.
 _ANY_TIME: Final = SevenExchange.ANY_TIME
 _TRICK_WINNER: Final = SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
 _SHOWN: Final = SevenScore.DECLARE_AFTER_WIN
+_NONE: Final[frozenset[int]] = frozenset()
+
+
+# -- the compiled part -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SevenRules:
+    """``[seven]``: what the seven of trumps scores, and when it is exchanged."""
+
+    rank: str
+    turned_up_points: int
+    exchange: bool
+    exchange_points: int
+    exchange_when: SevenExchange
+    points: int
+    score_trigger: SevenScore
+    turn_up_declarable: bool
+    # As flags, for the hot paths: only the seven won in the trick just taken is exchanged
+    # (Polish); the seven is shown for its points after a trick won.
+    won_in_trick: bool = field(init=False)
+    shown: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        won = self.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
+        object.__setattr__(self, "won_in_trick", won)
+        object.__setattr__(self, "shown", self.score_trigger is SevenScore.DECLARE_AFTER_WIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Sevens:
+    """The physical sevens of trumps and what the hot paths ask of them, whether or not the
+    variant gives the seven a value (then every flag is false and every table empty)."""
+
+    on_play: bool  # it scores as it is played (Enquire Within)
+    on_win: bool  # it scores as the trick holding it is won (Polish)
+    any_time: bool  # exchanged at any of the holder's turns once he has won a trick (Hoyle)
+    taken_barred: bool  # the turn-up it takes is barred from that trick's declarations
+    by_trump: dict[str | None, tuple[int, ...]]  # per trump suit, the sevens, lowest id first
+    sets: dict[str | None, frozenset[int]]  # the same, as sets
+    number: dict[str | None, int]  # the face number of the seven of each trump suit
+    exchange_moves: dict[int, ExchangeSeven]  # the moves on each seven, made once
+    show_moves: dict[int, ShowSeven]
+
+
+def compile(
+    variant: Variant,
+    by_face: dict[str, tuple[int, ...]],
+    face: tuple[str, ...],
+    face_number: tuple[int, ...],
+) -> tuple[SevenRules | None, Sevens]:
+    """The seven's part of the rules: its options (None without ``[seven]``) and its cards."""
+    rules = None if variant.seven is None else from_blocks(SevenRules, variant.seven)
+    suits = variant.deck.suits
+    by_trump: dict[str | None, tuple[int, ...]] = {
+        trump: by_face.get(rules.rank + trump, ()) if rules is not None else () for trump in suits
+    }
+    cards = [card for sevens in by_trump.values() for card in sevens]
+    trigger = None if rules is None else rules.score_trigger
+    sevens = Sevens(
+        on_play=trigger is SevenScore.ON_PLAY,
+        on_win=trigger is SevenScore.ON_TRICK_WON,
+        any_time=rules is not None and rules.exchange_when is SevenExchange.ANY_TIME,
+        taken_barred=rules is not None and not rules.turn_up_declarable,
+        by_trump=by_trump,
+        sets={trump: frozenset(cards) for trump, cards in by_trump.items()},
+        number={trump: face_number[cards[0]] for trump, cards in by_trump.items() if cards},
+        exchange_moves={card: ExchangeSeven(card, face[card]) for card in cards},
+        show_moves={card: ShowSeven(card, face[card]) for card in cards},
+    )
+    return rules, sevens
+
+
+def _is_trump_seven(rules: Rules, card: int, trump: str | None) -> bool:
+    return card in rules.sevens.sets.get(trump, _NONE)
+
+
+# -- the rule --------------------------------------------------------------------------------
 
 
 def _held(rules: Rules, state: State, player: int) -> list[int]:
     table = state.table
     hand, declared = table.hands[player], table.tables[player]
-    return [c for c in rules.sevens_of(table.trump) if c in hand or c in declared]
+    return [c for c in rules.sevens.by_trump.get(table.trump, ()) if c in hand or c in declared]
 
 
 def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
@@ -39,7 +121,7 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
         last = table.last_trick
         if last is None or last[2] != player:  # a partner's trick: the seven is his to use
             return None
-        sevens = rules.seven_sets.get(table.trump)
+        sevens = rules.sevens.sets.get(table.trump)
         if sevens:
             for card in last[0]:
                 if card in sevens:
@@ -78,7 +160,7 @@ def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
         return "the seven of trumps is not exchanged in this variant"
     if table.turn_up is None or not table.stock:
         return "there is no turn-up to exchange for"
-    if rules.is_trump_seven(table.turn_up, table.trump):
+    if _is_trump_seven(rules, table.turn_up, table.trump):
         return "the turn-up is itself a seven of trumps"
     if seven.exchange_when is _ANY_TIME and not table.won_trick[player]:
         return "the seven of trumps is exchanged only once you have won a trick"
@@ -116,7 +198,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     if not seven.won_in_trick:  # (Polish: the seven won in the trick)
         # The common case: no seven of trumps held, in hand or on the table (counted by face
         # as the cards come and go).
-        number = rules.seven_number.get(table.trump, -1)
+        number = rules.sevens.number.get(table.trump, -1)
         if number < 0 or not table.held[player][number]:
             return []
     # The candidates are the only sevens the checks let through (``exchange_problem``,
@@ -125,23 +207,23 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
     if _exchange_bar(rules, state, player) is None:
         card = exchange_candidate(rules, state, player)
         if card is not None:
-            found.append(rules.exchange_moves[card])
+            found.append(rules.sevens.exchange_moves[card])
     if seven.shown:  # shown for points: ``show_problem`` bars nothing else
         shown = show_candidate(rules, state, player)
         if shown is not None:
-            found.append(rules.show_moves[shown])
+            found.append(rules.sevens.show_moves[shown])
     return found
 
 
 def play_moves(rules: Rules, state: State, player: int) -> list[Move]:
     """The exchange at a turn to play (Hoyle names no moment for it: ``any_time``)."""
     table = state.table
-    sevens = rules.seven_set(table.trump)
+    sevens = rules.sevens.sets.get(table.trump, _NONE)
     if sevens.isdisjoint(table.hands[player]) and sevens.isdisjoint(table.tables[player]):
         return []
     card = exchange_candidate(rules, state, player)
     if card is not None and exchange_problem(rules, state, player, card) is None:
-        return [rules.exchange_moves[card]]
+        return [rules.sevens.exchange_moves[card]]
     return []
 
 
@@ -157,7 +239,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
         )
     else:
         card = next((c for c in held if c == show_candidate(rules, state, player)), None)
-    if card is None and held and not rules.is_trump_seven(held[0], table.trump):
+    if card is None and held and not _is_trump_seven(rules, held[0], table.trump):
         return f"{face} is not the seven of trumps"
     if card is None and not held and not exchange:
         return f"you do not hold {face}"
@@ -180,7 +262,7 @@ def exchange(rules: Rules, state: State, card: int) -> None:
             opencards.give_up(rules, state, player, card)
         opencards.take(rules, state, player, [old])
         if rules.brisque[old]:
-            tricks.credit_brisques(rules, state, player, 1, (old,))
+            credit_brisques(rules, state, player, 1, (old,))
     else:
         if card in table.hands[player]:
             table.give(player, card, rules.place[card])
@@ -191,7 +273,7 @@ def exchange(rules: Rules, state: State, card: int) -> None:
         held[rules.face_number[card]] -= 1
         held[rules.face_number[old]] += 1
         table.known[player].add(old)
-        if rules.seven_taken_barred:
+        if rules.sevens.taken_barred:
             table.window.taken = old  # not in this trick's declarations (Enquire Within)
     state.emit(EventKind.EXCHANGE, player, cards=(rules.face[card], rules.face[old]))
     seven = rules.seven
@@ -217,7 +299,7 @@ def turned_up(rules: Rules, state: State) -> None:
     """A seven of trumps turned up scores for the dealer."""
     table = state.table
     seven, card = rules.seven, table.turn_up
-    if seven is None or card is None or not rules.is_trump_seven(card, table.trump):
+    if seven is None or card is None or not _is_trump_seven(rules, card, table.trump):
         return
     table.sevens_scored.add(card)
     state.score(
@@ -232,7 +314,7 @@ def played(rules: Rules, state: State, player: int, card: int) -> None:
         seven is not None
         and seven.score_trigger is SevenScore.ON_PLAY
         and table.stock
-        and rules.is_trump_seven(card, table.trump)
+        and _is_trump_seven(rules, card, table.trump)
         and card not in table.sevens_scored
     ):
         table.sevens_scored.add(card)
@@ -245,6 +327,6 @@ def won(rules: Rules, state: State, winner: int, trick: list[int]) -> None:
     if seven is None or seven.score_trigger is not SevenScore.ON_TRICK_WON:
         return
     for card in trick:
-        if rules.is_trump_seven(card, table.trump) and card not in table.sevens_scored:
+        if _is_trump_seven(rules, card, table.trump) and card not in table.sevens_scored:
             table.sevens_scored.add(card)
             state.score(winner, seven.points, Reason.SEVEN, cards=(rules.face[card],))

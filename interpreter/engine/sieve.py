@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from interpreter.engine.combos import SlotShape, Stage, Way
+from interpreter.engine.combos import Combo, Sieve, SlotShape, Stage, Way
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import (
     Groups,
@@ -26,9 +26,11 @@ from interpreter.engine.labels import (
 )
 from interpreter.engine.ledger import index as ledger_index
 from interpreter.engine.ledger import partner_may_supply
-from interpreter.engine.rules import Combo, Rules, Sieve
 from interpreter.engine.state import State
 from interpreter.model.play import ReformTrigger, ReuseMode
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 _ONCE_PER_KIND: Final = ReuseMode.ONCE_PER_KIND  # module names: an enum member read from
 _REFORM: Final = ReuseMode.REFORM  # its class is a slow look-up in CPython 3.11
@@ -40,41 +42,43 @@ Allowed = Callable[[Combo, frozenset[int]], str | None]
 
 
 # -- the sieve --------------------------------------------------------------------------------
-def _ways(rules: Rules, trump: str | None) -> Sieve:
+def compile(rules: Rules) -> dict[str | None, Sieve]:
+    """The sieve's part of the rules: for no trump and each trump suit, :func:`ways`.  Made
+    once, as the rules are compiled, from the combinations and the deck already compiled."""
+    return {trump: ways(rules, trump) for trump in (None, *rules.variant.deck.suits)}
+
+
+def ways(rules: Rules, trump: str | None) -> Sieve:
     """Every way of forming each combination with ``trump``, in order, each with what it needs
     for a quick test before any enumeration: its needs as (face numbers, how many cards of
-    them), the rarest first, and every card it may use (a mask of card bits).  Cached per
-    variant."""
-    cached = rules.ways_cache.get(trump)
-    if cached is None:
-        stages: list[Stage] = []
-        masks, numbers = rules.face_mask, rules.face_index
-        for combo in rules.combos:
-            for slots in requirements(rules, combo, trump):
-                need: dict[tuple[str, ...], int] = {}
-                for faces in slots:
-                    need[faces] = need.get(faces, 0) + 1
-                needs = sorted(
-                    ((sum(masks.get(f, 0) for f in faces), faces, n) for faces, n in need.items()),
-                    key=lambda item: (item[0].bit_count(), -item[2]),
-                )
-                every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-                held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
-                counts = [n for _, _, n in needs]
-                way = Way(
-                    combo,
-                    tuple(slots),
-                    slot_shape(slots),
-                    every,
-                    tuple(zip(held, counts, strict=True)),
-                )
-                firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
-                if len(held[0]) == 4:  # the common need of several faces (four kings)
-                    firsts[0] = _FOUR
-                others = tuple(zip(firsts[1:], held[1:], counts[1:], strict=True))
-                stages.append((firsts[0], held[0], counts[0], others, every, way))
-        cached = rules.ways_cache[trump] = tuple(stages)
-    return cached
+    them), the rarest first, and every card it may use (a mask of card bits)."""
+    stages: list[Stage] = []
+    masks, numbers = rules.face_mask, rules.face_index
+    for combo in rules.combos:
+        for slots in requirements(rules, combo, trump):
+            need: dict[tuple[str, ...], int] = {}
+            for faces in slots:
+                need[faces] = need.get(faces, 0) + 1
+            needs = sorted(
+                ((sum(masks.get(f, 0) for f in faces), faces, n) for faces, n in need.items()),
+                key=lambda item: (item[0].bit_count(), -item[2]),
+            )
+            every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
+            held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
+            counts = [n for _, _, n in needs]
+            way = Way(
+                combo,
+                tuple(slots),
+                slot_shape(slots),
+                every,
+                tuple(zip(held, counts, strict=True)),
+            )
+            firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
+            if len(held[0]) == 4:  # the common need of several faces (four kings)
+                firsts[0] = _FOUR
+            others = tuple(zip(firsts[1:], held[1:], counts[1:], strict=True))
+            stages.append((firsts[0], held[0], counts[0], others, every, way))
+    return tuple(stages)
 
 
 _FOUR: Final = -4
@@ -128,9 +132,7 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
     # (most ways stop there; most needs are of one face), and a card of the trick where one is
     # needed.
     found = []
-    for first, faces, needed, others, every, way in rules.ways_cache.get(table.trump) or _ways(
-        rules, table.trump
-    ):
+    for first, faces, needed, others, every, way in rules.ways[table.trump]:
         if first >= 0:
             if held[first] < needed:
                 continue

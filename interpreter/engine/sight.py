@@ -8,14 +8,18 @@ a view at every decision runs no interpreted code.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from interpreter.cards import Face
 from interpreter.engine.marks import mypyc_attr
 from interpreter.engine.moves import Move
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+    from interpreter.engine.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,7 @@ class Source(Protocol):
 
     def legal_moves(self) -> list[Move]: ...
     def _public_entries(self) -> Entries: ...
+    def resample(self, seat: int, rng: random.Random | None = None) -> Game: ...
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

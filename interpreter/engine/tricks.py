@@ -9,17 +9,44 @@ card (the first step that left it out) come from the same walk."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
-from typing import Final, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final, Protocol
 
 from interpreter.cards import JOKER_SUIT, SUIT_SYMBOLS
 from interpreter.engine import blanche, opencards, seven
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
-from interpreter.engine.rules import Rules
+from interpreter.engine.parts import from_blocks
+from interpreter.engine.scoring import credit_brisques
 from interpreter.engine.state import State, Table
-from interpreter.model.play import HeadReference, TrumpIfVoid
+from interpreter.model import Variant
+from interpreter.model.play import EndgameMode, HeadReference, JokerLed, TrumpIfVoid
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+# -- the compiled part -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class EndgameRules:
+    follow_suit: bool
+    must_head: bool
+    must_trump_if_void: TrumpIfVoid
+    head_reference: HeadReference
+    partner_exempt: bool
+    mode: EndgameMode
+    declared_back_to_hand: bool
+
+
+def compile(variant: Variant) -> EndgameRules:
+    """The endgame duties' part of the rules: ``[endgame]``."""
+    return from_blocks(EndgameRules, variant.endgame)
+
+
+def joker_must_trump(variant: Variant) -> bool:
+    """Whether a joker led while the stock lasts must be trumped by those who can."""
+    return bool(variant.deck.jokers) and variant.play.joker_led is JokerLed.MUST_TRUMP
 
 
 class Duties(Protocol):
@@ -287,17 +314,17 @@ def _labelled_plays(rules: Rules, ordered: list[int], labels: list[str]) -> list
 
 
 def _play_of(rules: Rules, card: int, label: str) -> Play:
-    """The play of a declared ``card`` under ``label`` (moves are values: one made is kept for
-    the variant's games)."""
-    made = rules.table_plays
-    move = made.get((card, label))
+    """The play of a declared ``card`` under ``label``.  Moves are values, the same in every
+    variant: one made is kept here (a cache of this module, not of the rules or the state)."""
+    move = _MADE.get((card, label))
     if move is None:
-        if len(made) >= _TABLE_PLAYS_KEPT:
-            made.clear()
-        move = made[card, label] = Play(card, label)
+        if len(_MADE) >= _TABLE_PLAYS_KEPT:
+            _MADE.clear()
+        move = _MADE[card, label] = Play(card, label)
     return move
 
 
+_MADE: Final[dict[tuple[int, str], Play]] = {}
 _TABLE_PLAYS_KEPT: Final = 4096  # a bound on the moves kept (labels name declarations by number)
 
 
@@ -403,7 +430,7 @@ def play(rules: Rules, state: State, card: int) -> None:
                 entry = entries[index]
                 if card in entry.cards and entry.waiting:
                     lose(state, seat, index)
-    if rules.seven_on_play:
+    if rules.sevens.on_play:
         seven.played(rules, state, player, card)
 
 
@@ -452,7 +479,7 @@ def finish(rules: Rules, state: State) -> int:
         credit_brisques(rules, state, winner, brisques, ())
     scoring = rules.scoring
     if stock_trick:
-        if rules.seven_on_win:
+        if rules.sevens.on_win:
             seven.won(rules, state, winner, trick)
         if scoring.last_on_stock and len(table.stock) < 2 * state.players:
             table.last_trick_winner = winner  # "the last trick" is the 24th under this rule
@@ -472,22 +499,3 @@ def hands_empty(table: Table) -> bool:
         if hands[seat]:
             return False
     return True
-
-
-def credit_brisques(
-    rules: Rules, state: State, winner: int, count: int, cards: tuple[int, ...]
-) -> None:
-    """``winner`` wins ``count`` brisques: counted for the deal, and scored at once when
-    brisques score as each trick is won."""
-    if not count:
-        return
-    scoring = rules.scoring
-    state.table.brisques[winner] += count * scoring.value
-    if scoring.on_trick:
-        state.score(
-            winner,
-            count * scoring.value,
-            Reason.BRISQUES,
-            number=count,
-            cards=tuple([rules.face[c] for c in cards]) if cards else (),
-        )

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from interpreter.cards import Face
 from interpreter.engine.moves import Move
-from interpreter.engine.rules import Rules
 from interpreter.engine.sight import Entries, PublicEntry, Sight
 from interpreter.engine.state import Entry, Phase, State
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
+    from interpreter.engine.rules import Rules
 
 
 Cards = tuple[tuple[int, Face], ...]
@@ -228,10 +228,7 @@ class PlayerView(Sight):
         source = self._source
         if source is None:
             raise ValueError("this view's game has moved on: ask the game for a new view")
-        from interpreter.engine.game import Game  # the game module imports this one
-        from interpreter.engine.resample import resample  # which imports this one too
-
-        return Game(self._rules, resample(self._rules, source._state, self.player, rng))
+        return source.resample(self.player, rng)
 
     def _cards(self, ids: set[int]) -> Cards:
         if not ids:
@@ -300,3 +297,6 @@ class Still:
 
     def _public_entries(self) -> Entries:
         return public_entries(self.rules, self._state)
+
+    def resample(self, seat: int, rng: random.Random | None = None) -> Game:
+        raise TypeError("a view of a bare state is for comparing: it cannot be resampled")

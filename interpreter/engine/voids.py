@@ -8,11 +8,15 @@ that card and ``f`` (:func:`forbidden`).  Resampling deals such cards elsewhere.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from interpreter.cards import JOKER_SUIT
 from interpreter.engine.events import DEAL, EventKind, as_event
-from interpreter.engine.rules import Rules
 from interpreter.engine.state import State
 from interpreter.engine.tricks import endgame_reason, winning_index
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
 
 
 def forbidden(rules: Rules, state: State, faces: set[str]) -> dict[int, set[str]]:

@@ -9,15 +9,69 @@ used both by the move list and by the refusal of a move."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from interpreter.engine import forming, ledger, seven, sieve
+from interpreter.engine.combos import Combo
 from interpreter.engine.events import EventKind
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
-from interpreter.engine.rules import Combo, Rules
+from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Entry, State, Window
 from interpreter.engine.tricks import labels_held, lose, not_held
-from interpreter.model.play import PerTrick, TrumpFixedOn
+from interpreter.model import Variant
+from interpreter.model.play import DeclareRight, FreshCard, PerTrick, TrumpFixedOn, TrumpMode, Zone
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+# -- the compiled part -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DeclareRules:
+    right: DeclareRight
+    scores_per_trick: PerTrick
+    pending_allowed: bool
+    fresh_card_required: FreshCard
+    after_stock_exhausted: bool
+    sources: tuple[Zone, ...]
+    must_use_trick_card: bool
+    mode: TrumpMode
+    fixed_on: TrumpFixedOn
+    others_before_trumps: bool
+    # The source zones as flags, for the hot paths.
+    from_hand: bool = field(init=False)
+    from_table: bool = field(init=False)
+    from_open: bool = field(init=False)
+    from_held: bool = field(init=False)  # the hand and the table: ``Table.held`` counts them
+    from_opened: bool = field(init=False)  # the open cards alone: ``Table.opened`` counts them
+    # The right and the quota as flags, for the hot paths (an enum member read from a class
+    # of the model is a slow look-up, compiled or not).
+    may_pass: bool = field(init=False)  # the winner may pass the right to his partner
+    partner_declares: bool = field(init=False)  # the winner's partner declares after him
+    one_per_trick: bool = field(init=False)  # one combination scored per trick
+    one_per_kind: bool = field(init=False)  # one of each kind per trick
+    disjoint_per_trick: bool = field(init=False)  # several per trick, sharing no card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
+        object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
+        object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
+        object.__setattr__(self, "from_held", set(self.sources) == {Zone.HAND, Zone.TABLE})
+        object.__setattr__(self, "from_opened", set(self.sources) == {Zone.OPEN})
+        object.__setattr__(self, "may_pass", self.right is DeclareRight.WINNER_MAY_PASS)
+        object.__setattr__(self, "partner_declares", self.right is DeclareRight.WINNER_OR_PARTNER)
+        object.__setattr__(self, "one_per_trick", self.scores_per_trick is PerTrick.ONE)
+        object.__setattr__(self, "one_per_kind", self.scores_per_trick is PerTrick.ONE_PER_KIND)
+        object.__setattr__(
+            self, "disjoint_per_trick", self.scores_per_trick is PerTrick.DISJOINT_MANY
+        )
+
+
+def compile(variant: Variant) -> DeclareRules:
+    """The declaring window's part of the rules: ``[declare]``, and ``[trump]`` (when trumps
+    are fixed, and whether other combinations may come first)."""
+    return from_blocks(DeclareRules, variant.declare, variant.trump)
 
 
 def open_for(rules: Rules, state: State, winner: int) -> None:

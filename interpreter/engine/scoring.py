@@ -1,0 +1,102 @@
+"""Scoring in play: brisques (counted as tricks are won or at the end of the hand, with their
+minimum and the brisque war), the last trick, and the game's format and target (Hoyle; laws
+24, 25; the Britannica).  :func:`compile` makes its part of the rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from interpreter.engine.events import Reason
+from interpreter.engine.state import State
+from interpreter.model import Variant
+from interpreter.model.scoring import (
+    SCORED_USAGES,
+    BrisqueTiming,
+    BrisqueUsage,
+    GameFormat,
+    WhichTrick,
+    WinCheck,
+)
+
+if TYPE_CHECKING:
+    from interpreter.engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    value: int  # per brisque
+    usage: BrisqueUsage
+    timing: BrisqueTiming
+    which: WhichTrick  # the last trick
+    last_points: int
+    format: GameFormat
+    target: int
+    minimum: int = 0  # brisques a player needs for any of them to count
+    war_penalty: int = 0
+    war_floor: int = 0
+    win_check: WinCheck = WinCheck.END_OF_DEAL
+    double_below: int = 0  # a race game's loser under this: two game points
+    match_target: int = 0  # game points that win a match; 0: one game
+    # Brisques scored at all; as each trick is won, or counted at the end of the hand.
+    counted: bool = field(init=False)
+    on_trick: bool = field(init=False)
+    at_end: bool = field(init=False)
+    # Which trick is the last: the last before the stock runs out, or the final one.
+    last_on_stock: bool = field(init=False)
+    last_final: bool = field(init=False)
+    # The target checked after every move, not only at the end of a deal.
+    immediate: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        race = self.format is GameFormat.RACE
+        object.__setattr__(self, "immediate", race and self.win_check is WinCheck.IMMEDIATE)
+        object.__setattr__(self, "last_on_stock", self.which is WhichTrick.LAST_STOCK_TRICK)
+        object.__setattr__(self, "last_final", self.which is WhichTrick.FINAL)
+        counted = self.usage in SCORED_USAGES
+        object.__setattr__(self, "counted", counted)
+        later = (
+            self.timing is BrisqueTiming.END_OF_HAND
+            or self.usage is BrisqueUsage.WAR
+            or self.minimum > 0
+        )
+        object.__setattr__(self, "on_trick", counted and not later)
+        object.__setattr__(self, "at_end", counted and later)
+
+
+def compile(variant: Variant) -> ScoringRules:
+    """The scoring part of the rules: ``[brisques]``, ``[last_trick]``, ``[game]``, ``[match]``."""
+    return ScoringRules(
+        value=variant.brisques.value,
+        usage=variant.brisques.usage,
+        timing=variant.brisques.timing,
+        which=variant.last_trick.which,
+        last_points=variant.last_trick.points,
+        format=variant.game.format,
+        target=variant.game.target,
+        minimum=variant.brisques.minimum,
+        war_penalty=variant.brisques.war_penalty,
+        war_floor=variant.brisques.war_floor,
+        win_check=variant.game.win_check,
+        double_below=variant.game.double_below,
+        match_target=0 if variant.match is None else variant.match.target,
+    )
+
+
+def credit_brisques(
+    rules: Rules, state: State, winner: int, count: int, cards: tuple[int, ...]
+) -> None:
+    """``winner`` wins ``count`` brisques: counted for the deal, and scored at once when
+    brisques score as each trick is won."""
+    if not count:
+        return
+    scoring = rules.scoring
+    state.table.brisques[winner] += count * scoring.value
+    if scoring.on_trick:
+        state.score(
+            winner,
+            count * scoring.value,
+            Reason.BRISQUES,
+            number=count,
+            cards=tuple([rules.face[c] for c in cards]) if cards else (),
+        )
