@@ -153,12 +153,10 @@ class Solver:
             bounds = self._table.get(key)
             if bounds is not None:
                 low, high = bounds
-                if low >= beta:
+                if low >= beta or low == high:  # the value, or a bound enough to cut
                     return low
                 if high <= alpha:
                     return high
-                if low == high:
-                    return low
                 alpha, beta = max(alpha, low), min(beta, high)
         start_alpha, start_beta = alpha, beta
         maximise = self.rules.side_of[mover] == self._side
@@ -175,15 +173,23 @@ class Solver:
             if alpha >= beta:
                 break
         if key is not None and not self.aborted:
-            low, high = self._table.get(key, (-INFINITY, INFINITY))
-            if best <= start_alpha:
-                high = min(high, best)
-            elif best >= start_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self._table[key] = (low, high)
+            self._remember(key, best, start_alpha, start_beta)
         return best
+
+    def _remember(
+        self, key: tuple[tuple[Hand, ...], int], best: int, alpha: int, beta: int
+    ) -> None:
+        """Keep in the transposition table what a search of the position ``key`` within the
+        window (``alpha``, ``beta``) found: ``best`` is its exact value inside the window, an
+        upper bound at or below it, a lower bound at or above it."""
+        low, high = self._table.get(key, (-INFINITY, INFINITY))
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self._table[key] = (low, high)
 
     def _after(
         self,

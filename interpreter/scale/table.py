@@ -41,17 +41,9 @@ class Table:
     ) -> Game:
         """One game, until it is over or ``limit`` deals of the summary have been played; a
         finished game is counted and recorded (``note`` said in its record)."""
-        summary, on_deal, on_record = self.summary, self.on_deal, self.on_record
+        summary = self.summary
         game = Game.new(self.rules, seed=game_seed)
-        recorder = None
-        if on_record is not None:
-            recorder = Recorder(
-                game,
-                variant_name=summary.variant,
-                seats=[e.label for e in entrants],
-                seed=game_seed,
-                embed=self.embed,
-            )
+        recorder = self._recorder(game, entrants, game_seed)
         choose = [
             bot.choose if e.trusted else checked(bot, e.label)
             for e, bot in zip(entrants, bots, strict=True)
@@ -85,20 +77,44 @@ class Table:
                     recorder.step(move)
                 if hooked:
                     listeners.tell()
-            while counted < game.deals_finished:
-                scanned = _count_deal(summary, game, counted, scanned)
-                counted += 1
-                if on_deal is not None:
-                    on_deal()
+            if counted < game.deals_finished:  # a deal (or more) has just ended
+                counted, scanned = self._count_deals(game, counted, scanned)
         if game.is_over:
-            summary.games += 1
-            if recorder is not None and on_record is not None:
-                record = recorder.record()
-                if note:
-                    record.meta["duplicate"] = note
-                on_record(record)
-            _count_game(summary, game)
+            self._finish(game, recorder, note)
         return game
+
+    def _recorder(self, game: Game, entrants: Sequence[Entrant], game_seed: int) -> Recorder | None:
+        """A recorder of ``game`` when finished games are handed over as records; else None."""
+        if self.on_record is None:
+            return None
+        return Recorder(
+            game,
+            variant_name=self.summary.variant,
+            seats=[e.label for e in entrants],
+            seed=game_seed,
+            embed=self.embed,
+        )
+
+    def _count_deals(self, game: Game, counted: int, scanned: int) -> tuple[int, int]:
+        """Count the deals of ``game`` finished since the first ``counted`` (its events read
+        from ``scanned`` on), telling ``on_deal`` of each; the new ``counted`` and ``scanned``."""
+        summary, on_deal = self.summary, self.on_deal
+        while counted < game.deals_finished:
+            scanned = _count_deal(summary, game, counted, scanned)
+            counted += 1
+            if on_deal is not None:
+                on_deal()
+        return counted, scanned
+
+    def _finish(self, game: Game, recorder: Recorder | None, note: str) -> None:
+        """Count the finished ``game`` and hand over its record (with ``note``, if any)."""
+        self.summary.games += 1
+        if recorder is not None and self.on_record is not None:
+            record = recorder.record()
+            if note:
+                record.meta["duplicate"] = note
+            self.on_record(record)
+        _count_game(self.summary, game)
 
 
 def _among(entrant: Entrant, bot: Agent) -> Chooser | None:
