@@ -119,9 +119,10 @@ def test_changing_a_copy_leaves_the_original_alone() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
-    """``Table.empty`` is written field by field too: it must give every field, and the
-    dataclass's own default wherever a field is not one per seat."""
+def test_an_empty_table_starts_every_fact_of_a_deal(players: int) -> None:
+    """``Table.empty`` is written from the facts the fields declare: it must give every
+    field, one value per seat where the fact is per seat, nothing shared between seats or
+    between two tables, and nothing held, scored or known yet."""
     n = players
     per_seat = {
         "hands": [set() for _ in range(n)],
@@ -144,8 +145,16 @@ def test_an_empty_table_is_the_dataclass_with_a_seat_each(players: int) -> None:
         "won_trick": [False] * n,
         "last_drawn": [-1] * n,
     }
-    empty = Table.empty(n)
-    made = Table(players=n, **per_seat)  # type: ignore[arg-type]
+    empty, other = Table.empty(n), Table.empty(n)
+    assert empty.players == n
     for f in fields(Table):
-        assert getattr(empty, f.name) == getattr(made, f.name), f.name
+        value = getattr(empty, f.name)  # every field is set
+        if f.name in per_seat:
+            assert value == per_seat[f.name], f.name
+        elif f.name == "window":
+            assert value == Window()
+        elif f.name != "players":
+            assert not value, f"{f.name} starts a deal as {value!r}"
+        if isinstance(value, list | set | dict | Window | Memo):
+            assert value is not getattr(other, f.name), f"{f.name} is shared by two new tables"
     assert empty.hands[0] is not empty.hands[1]

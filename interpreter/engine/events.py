@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Final, NamedTuple, assert_never
+from typing import Final, Literal, NamedTuple, assert_never
 
 from interpreter.cards import SUIT_SYMBOLS, parse_face
 
@@ -182,21 +182,6 @@ def as_event(raw: RawEvent) -> Event:
     return _make(Event, raw)
 
 
-def raw_event(
-    kind: EventKind,
-    player: int | None,
-    deal: int,
-    cards: tuple[str, ...],
-    points: int = 0,
-    what: str = "",
-    number: int = 0,
-    values: tuple[int, ...] = (),
-    seen_by: tuple[int, ...] | None = None,
-) -> RawEvent:
-    """An event as a game keeps it (:data:`RawEvent`)."""
-    return (kind, player, deal, cards, points, what, number, values, seen_by)
-
-
 def _pretty(cards: tuple[str, ...]) -> str:
     return " ".join(parse_face(face).pretty for face in cards)
 
@@ -207,66 +192,170 @@ def describe(
     """The text of an event.  ``names`` gives the display names of combination ids
     (``Rules.combo_names``; without it the id is shown), ``seats`` the names of the seats
     (without it ``p1`` is the first seat)."""
+    words = _Words(event, names, seats)
+    kind = event.kind
+    match kind:
+        case (
+            EventKind.CUT
+            | EventKind.ELECT
+            | EventKind.DEAL
+            | EventKind.HAND
+            | EventKind.TURN_UP
+            | EventKind.COUNT
+            | EventKind.DRAW
+            | EventKind.UNDRAWN
+        ):
+            return _dealing_text(kind, words)
+        case (
+            EventKind.DECLARE
+            | EventKind.PENDING
+            | EventKind.LOST
+            | EventKind.SCORE
+            | EventKind.EXCHANGE
+            | EventKind.SHOW
+            | EventKind.CARTE_BLANCHE
+            | EventKind.TRUMPS
+            | EventKind.YIELD
+        ):
+            return _declaring_text(kind, words)
+        case (
+            EventKind.PLAY
+            | EventKind.TRICK
+            | EventKind.ENDGAME
+            | EventKind.DUEL
+            | EventKind.END_OF_DEAL
+            | EventKind.GAME_WON
+            | EventKind.GAME_OVER
+        ):
+            return _playing_text(kind, words)
+    assert_never(kind)
 
-    def _seat(seat: int | None) -> str:
+
+class _Words:
+    """What an event's text is made of: its payload, and the names of seats and
+    combinations."""
+
+    def __init__(
+        self, event: Event, names: Mapping[str, str] | None, seats: Sequence[str] | None
+    ) -> None:
+        self.event, self.names, self.seats = event, names or {}, seats
+        self.who = self.seat(event.player)
+
+    def seat(self, seat: int | None) -> str:
         if seat is None:
             return "nobody"
-        return seats[seat] if seats is not None else f"p{seat + 1}"
+        return self.seats[seat] if self.seats is not None else f"p{seat + 1}"
 
-    kind, who, cards = event.kind, _seat(event.player), event.cards
+    def combo(self) -> str:
+        what = self.event.what
+        return self.names.get(what, what.replace("_", " "))
 
-    def combo() -> str:
-        return (names or {}).get(event.what, event.what.replace("_", " "))
+    def cards(self) -> str:
+        return _pretty(self.event.cards)
 
+
+_Dealing = Literal[
+    EventKind.CUT,
+    EventKind.ELECT,
+    EventKind.DEAL,
+    EventKind.HAND,
+    EventKind.TURN_UP,
+    EventKind.COUNT,
+    EventKind.DRAW,
+    EventKind.UNDRAWN,
+]
+
+
+def _dealing_text(kind: _Dealing, words: _Words) -> str:
+    event, who = words.event, words.who
     match kind:
         case EventKind.CUT:
             return "cut: " + " ".join(
-                f"{_seat(i)} {parse_face(c).pretty}" for i, c in enumerate(cards)
+                f"{words.seat(i)} {parse_face(c).pretty}" for i, c in enumerate(event.cards)
             )
         case EventKind.ELECT:
             return f"cut won by {who}, who {'deals' if event.number else 'lets the other deal'}"
         case EventKind.DEAL:
             return f"deal {event.number}, dealer {who}"
-        case EventKind.HAND | EventKind.DRAW | EventKind.PLAY:
-            return " ".join(cards)
+        case EventKind.HAND | EventKind.DRAW:
+            return " ".join(event.cards)
         case EventKind.TURN_UP:
-            return f"turn-up {_pretty(cards)}"
+            return f"turn-up {words.cards()}"
         case EventKind.COUNT:
             lifted, guessed, guesser = event.values
-            return f"{who} lifts {lifted} cards; {_seat(guesser)} guesses {guessed}"
+            return f"{who} lifts {lifted} cards; {words.seat(guesser)} guesses {guessed}"
         case EventKind.UNDRAWN:
             return f"{event.number} card(s) left undrawn"
-        case EventKind.TRICK:
-            return f"trick {event.number} to {who}"
+    assert_never(kind)
+
+
+_Declaring = Literal[
+    EventKind.DECLARE,
+    EventKind.PENDING,
+    EventKind.LOST,
+    EventKind.SCORE,
+    EventKind.EXCHANGE,
+    EventKind.SHOW,
+    EventKind.CARTE_BLANCHE,
+    EventKind.TRUMPS,
+    EventKind.YIELD,
+]
+
+
+def _declaring_text(kind: _Declaring, words: _Words) -> str:
+    event = words.event
+    match kind:
         case EventKind.DECLARE:
-            return f"{combo()}: {_pretty(cards)}"
+            return f"{words.combo()}: {words.cards()}"
         case EventKind.PENDING:
-            return f"{combo()} to score: {_pretty(cards)}"
+            return f"{words.combo()} to score: {words.cards()}"
         case EventKind.LOST:
-            return f"declaration {event.number} ({combo()}) is lost"
+            return f"declaration {event.number} ({words.combo()}) is lost"
         case EventKind.SCORE:
-            return _score_text(event, combo())
+            return _score_text(event, words.combo())
         case EventKind.EXCHANGE:
-            return f"exchanges {parse_face(cards[0]).pretty} for {parse_face(cards[1]).pretty}"
+            seven, taken = (parse_face(card).pretty for card in event.cards)
+            return f"exchanges {seven} for {taken}"
         case EventKind.SHOW:
-            return f"shows the seven of trumps {_pretty(cards)}"
+            return f"shows the seven of trumps {words.cards()}"
         case EventKind.CARTE_BLANCHE:
-            return f"carte blanche{'' if event.number else ' again'}: {_pretty(cards)}"
+            return f"carte blanche{'' if event.number else ' again'}: {words.cards()}"
         case EventKind.TRUMPS:
             return f"{SUIT_SYMBOLS[event.what]} are trumps"
         case EventKind.YIELD:
-            return f"{who} passes the right to declare to his partner"
+            return f"{words.who} passes the right to declare to his partner"
+    assert_never(kind)
+
+
+_Playing = Literal[
+    EventKind.PLAY,
+    EventKind.TRICK,
+    EventKind.ENDGAME,
+    EventKind.DUEL,
+    EventKind.END_OF_DEAL,
+    EventKind.GAME_WON,
+    EventKind.GAME_OVER,
+]
+
+
+def _playing_text(kind: _Playing, words: _Words) -> str:
+    event = words.event
+    match kind:
+        case EventKind.PLAY:
+            return " ".join(event.cards)
+        case EventKind.TRICK:
+            return f"trick {event.number} to {words.who}"
         case EventKind.ENDGAME:
             return "stock exhausted"
         case EventKind.DUEL:
             first, second = event.values
-            return f"{_seat(first)} and {_seat(second)} play their last tricks"
+            return f"{words.seat(first)} and {words.seat(second)} play their last tricks"
         case EventKind.END_OF_DEAL:
             return "deal scores " + " ".join(str(p) for p in event.values)
         case EventKind.GAME_WON:
-            return "game won: " + _game_over(event, _seat)
+            return "game won: " + _game_over(event, words.seat)
         case EventKind.GAME_OVER:
-            return _game_over(event, _seat)
+            return _game_over(event, words.seat)
     assert_never(kind)
 
 
@@ -295,7 +384,8 @@ def _score_text(event: Event, combo: str) -> str:
 
 
 def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
-    match event.what:
+    ending = Ending(event.what)
+    match ending:
         case Ending.VOID:
             return "void game"
         case Ending.SETTLED:
@@ -304,9 +394,9 @@ def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
             seats = event.values or ((event.player,) if event.player is not None else ())
             who = " and ".join(seat_name(seat) for seat in seats)
             verb = "reach" if len(seats) > 1 else "reaches"
-            tie = " on the tie-break" if event.what == Ending.TIE_BREAK else ""
-            if event.what == Ending.MATCH:
+            tie = " on the tie-break" if ending is Ending.TIE_BREAK else ""
+            if ending is Ending.MATCH:
                 return f"{who} {verb} {event.points} game points: the match"
             worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} {verb} {event.points}{tie}{worth}"
-    raise ValueError(f"unknown ending {event.what!r}")
+    assert_never(ending)

@@ -1,13 +1,14 @@
 """The state of a game: small plain records, each with its own ``copy()``.
 
 ``State`` holds what lasts the whole game; ``Table`` what lasts one deal (a new deal is a new
-``Table``); ``Window`` the declaring window after a trick.  Each copy is written out field by
-field (searching bots copy the state at every node, so a copy is worth writing by hand): a
-list, set or dict is copied (and what it holds, if that is mutable), a record is copied,
-anything else (ints, strings, tuples, frozensets, enums, moves, events) is immutable and
-shared.  ``tests/test_state_copy.py`` reads the fields' types and checks, for every field, that
-the copy has it, equal and independent, so that a field added and forgotten by ``copy()``
-fails there.  Nothing of a higher module (views, bots) is stored here.
+``Table``); ``Window`` the declaring window after a trick.  Searching bots copy the state at
+every node, so each copy is plain assignments: ``Table``'s new deal and copy are written from
+the facts its fields declare (one line of the class per fact of a deal), ``State``'s and
+``Window``'s copies by hand.  A list, set or dict is copied (and what it holds, if that is
+mutable), a record is copied, anything else (ints, strings, tuples, frozensets, enums, moves,
+events) is immutable and shared.  ``tests/test_state_copy.py`` reads the fields' types and
+checks, for every field, that the copy has it, equal and independent, so that a field added
+and forgotten by a copy fails there.  Nothing of a higher module (views, bots) is stored here.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Final
 
-from interpreter.engine.events import EventKind, RawEvent, raw_event
+from interpreter.engine.events import EventKind, RawEvent
 from interpreter.engine.moves import Move
 from interpreter.engine.settlement import Settled
 
@@ -124,144 +125,91 @@ class Window:
         self.taken = -1
 
 
+# -- how each fact of a deal starts and is copied ---------------------------------------------
+# Each field of :class:`Table` names one of these in its metadata: the Python expressions of
+# its value in a new deal (``n``: the number of seats) and of a copy of its value (``{v}``).
+# The table's ``empty`` and ``copy`` are written from them once, when this module is imported
+# (:func:`_written`), as the dataclasses module writes a record's constructor: a new fact of a
+# deal is one line of the class.  Only these fixed expressions are ever compiled.
+def _fact(new: str, copy: str) -> dict[str, tuple[str, str]]:
+    return {"fact": (new, copy)}
+
+
+LIST: Final = _fact("[]", "{v}[:]")
+SET: Final = _fact("set()", "set({v})")
+SEAT_LISTS: Final = _fact("[[] for _ in range(n)]", "[c[:] for c in {v}]")
+SEAT_SETS: Final = _fact("[set() for _ in range(n)]", "[set(c) for c in {v}]")
+SEAT_ZEROS: Final = _fact("[0] * n", "{v}[:]")
+SEAT_FLAGS: Final = _fact("[False] * n", "{v}[:]")
+ZERO: Final = _fact("0", "{v}")
+NONE: Final = _fact("None", "{v}")  # an immutable value, shared by copies
+WINDOW: Final = _fact("Window()", "{v}.copy()")
+MEMO: Final = _fact("Memo()", "Memo()")  # kept values start afresh in a copy
+
+
 @dataclass(slots=True)
 class Table:
-    """Everything that lasts one deal."""
+    """Everything that lasts one deal.  Each field says how it starts a deal and how it is
+    copied (its metadata, above); :meth:`empty` and :meth:`copy` are written from them."""
 
     players: int
-    order: list[int] = field(default_factory=list)  # the deck as dealt, top card first
-    hands: list[set[int]] = field(default_factory=list)
+    order: list[int] = field(init=False, metadata=LIST)  # the deck as dealt, top card first
+    hands: list[set[int]] = field(init=False, metadata=SEAT_SETS)
     # Each hand again as the places of its cards in display order (``Rules.place``), kept
     # sorted as cards come and go (:meth:`take`, :meth:`give`): a hand's plays are read off it.
-    ranked: list[list[int]] = field(default_factory=list)
+    ranked: list[list[int]] = field(init=False, metadata=SEAT_LISTS)
     # Each seat's cards in hand or declared on the table, counted by face number (``Rules.
     # face_number``): dealing, drawing, playing and the seven's exchange keep the counts.
-    held: list[list[int]] = field(default_factory=list)
+    held: list[list[int]] = field(init=False, metadata=SEAT_LISTS)
     # Each seat's open cards (Polish), counted by face number likewise: dealing starts them,
     # and the trick won and the seven's exchange keep them (``opencards``).
-    opened: list[list[int]] = field(default_factory=list)
-    tables: list[set[int]] = field(default_factory=list)  # declared cards lying face up
-    open: list[set[int]] = field(default_factory=list)  # open cards: public, unplayable
-    known: list[set[int]] = field(default_factory=list)  # seen cards back in each hand
-    received: list[set[int]] = field(default_factory=list)  # every card dealt or drawn to each
-    public: set[int] = field(default_factory=set)  # cards every player has seen this deal
-    won: list[list[int]] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)  # scored this deal, per seat
-    brisques: list[int] = field(default_factory=list)  # brisque points won this deal
-    ledger: list[list[Entry]] = field(default_factory=list)
-    ledger_changes: int = 0  # counts every change of any ledger (views reuse their entries)
+    opened: list[list[int]] = field(init=False, metadata=SEAT_LISTS)
+    tables: list[set[int]] = field(init=False, metadata=SEAT_SETS)  # declared, face up
+    open: list[set[int]] = field(init=False, metadata=SEAT_SETS)  # open cards: public, unplayable
+    known: list[set[int]] = field(init=False, metadata=SEAT_SETS)  # seen cards back in each hand
+    received: list[set[int]] = field(init=False, metadata=SEAT_SETS)  # every card dealt or drawn
+    public: set[int] = field(init=False, metadata=SET)  # cards every player has seen this deal
+    won: list[list[int]] = field(init=False, metadata=SEAT_LISTS)
+    points: list[int] = field(init=False, metadata=SEAT_ZEROS)  # scored this deal, per seat
+    brisques: list[int] = field(init=False, metadata=SEAT_ZEROS)  # brisque points won this deal
+    ledger: list[list[Entry]] = field(init=False, metadata=SEAT_LISTS)
+    # Counts every change of any ledger (views reuse their entries).
+    ledger_changes: int = field(init=False, metadata=ZERO)
     # Per seat, the changes of that seat's ledger: what is kept of a seat's ledger (its index,
     # the labels of its declared cards) lasts through the other seats' declarations.
-    ledger_versions: list[int] = field(default_factory=list)
-    numbers: list[int] = field(default_factory=list)  # the last declaration number, per seat
-    stock: list[int] = field(default_factory=list)  # drawn from the end; stock[0] is the turn-up
-    turn_up: int | None = None
-    trump: str | None = None
-    trick: list[int] = field(default_factory=list)
-    trick_players: list[int] = field(default_factory=list)
-    leader: int = 0
-    window: Window = field(default_factory=Window)
-    active: list[int] = field(default_factory=list)  # seats playing to tricks (a duel: two)
-    duels: list[tuple[int, int]] = field(default_factory=list)  # duels still to play
-    sevens_scored: set[int] = field(default_factory=set)
-    trick_no: int = 0
-    last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
-    last_trick_winner: int | None = None
-    heap: list[int] = field(default_factory=list)  # played cards lying face up (law 25)
-    undrawn: list[int] = field(default_factory=list)  # the odd last card of the stock (law 32)
-    blank: list[str] = field(default_factory=list)  # carte blanche state per seat
-    played: list[bool] = field(default_factory=list)  # has each seat played a card this deal
-    won_trick: list[bool] = field(default_factory=list)  # has each seat won a trick this deal
-    last_drawn: list[int] = field(default_factory=list)  # per seat: a card drawn, to show again
-    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    ledger_versions: list[int] = field(init=False, metadata=SEAT_ZEROS)
+    numbers: list[int] = field(init=False, metadata=SEAT_ZEROS)  # the last declaration number
+    stock: list[int] = field(init=False, metadata=LIST)  # drawn from the end; [0]: the turn-up
+    turn_up: int | None = field(init=False, metadata=NONE)
+    trump: str | None = field(init=False, metadata=NONE)
+    trick: list[int] = field(init=False, metadata=LIST)
+    trick_players: list[int] = field(init=False, metadata=LIST)
+    leader: int = field(init=False, metadata=ZERO)
+    window: Window = field(init=False, metadata=WINDOW)
+    # The seats playing to tricks (a duel: two).
+    active: list[int] = field(init=False, metadata=_fact("list(range(n))", "{v}[:]"))
+    duels: list[tuple[int, int]] = field(init=False, metadata=LIST)  # duels still to play
+    sevens_scored: set[int] = field(init=False, metadata=SET)
+    trick_no: int = field(init=False, metadata=ZERO)
+    last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = field(
+        init=False, metadata=NONE
+    )
+    last_trick_winner: int | None = field(init=False, metadata=NONE)
+    heap: list[int] = field(init=False, metadata=LIST)  # played cards lying face up (law 25)
+    undrawn: list[int] = field(init=False, metadata=LIST)  # the odd last card (law 32)
+    blank: list[str] = field(init=False, metadata=_fact('[""] * n', "{v}[:]"))  # carte blanche
+    played: list[bool] = field(init=False, metadata=SEAT_FLAGS)  # has each seat played a card
+    won_trick: list[bool] = field(init=False, metadata=SEAT_FLAGS)  # has each seat won a trick
+    last_drawn: list[int] = field(init=False, metadata=_fact("[-1] * n", "{v}[:]"))  # to show again
+    memo: Memo = field(init=False, metadata=MEMO, compare=False, repr=False)
 
     @classmethod
     def empty(cls, players: int) -> Table:
-        """The table of a new deal: written field by field like :meth:`copy` (the dataclass's
-        own constructor runs as Python even in the compiled build, once a deal)."""
-        n = players
-        table = Table.__new__(Table)
-        table.players = n
-        table.order = []
-        table.hands = [set() for _ in range(n)]
-        table.ranked = [[] for _ in range(n)]
-        table.held = [[] for _ in range(n)]  # counted when the cards are dealt
-        table.opened = [[] for _ in range(n)]
-        table.tables = [set() for _ in range(n)]
-        table.open = [set() for _ in range(n)]
-        table.known = [set() for _ in range(n)]
-        table.received = [set() for _ in range(n)]
-        table.public = set()
-        table.won = [[] for _ in range(n)]
-        table.points = [0] * n
-        table.brisques = [0] * n
-        table.ledger = [[] for _ in range(n)]
-        table.ledger_changes = 0
-        table.ledger_versions = [0] * n
-        table.numbers = [0] * n
-        table.stock = []
-        table.turn_up = None
-        table.trump = None
-        table.trick = []
-        table.trick_players = []
-        table.leader = 0
-        table.window = Window()
-        table.active = list(range(n))
-        table.duels = []
-        table.sevens_scored = set()
-        table.trick_no = 0
-        table.last_trick = None
-        table.last_trick_winner = None
-        table.heap = []
-        table.undrawn = []
-        table.blank = [""] * n
-        table.played = [False] * n
-        table.won_trick = [False] * n
-        table.last_drawn = [-1] * n
-        table.memo = Memo()
-        return table
+        """The table of a new deal."""
+        return _NEW_TABLE(players)
 
     def copy(self) -> Table:
-        other = Table.__new__(Table)
-        other.players = self.players
-        other.order = self.order[:]
-        other.hands = [set(cards) for cards in self.hands]
-        other.ranked = [places[:] for places in self.ranked]
-        other.held = [counts[:] for counts in self.held]
-        other.opened = [counts[:] for counts in self.opened]
-        other.tables = [set(cards) for cards in self.tables]
-        other.open = [set(cards) for cards in self.open]
-        other.known = [set(cards) for cards in self.known]
-        other.received = [set(cards) for cards in self.received]
-        other.public = set(self.public)
-        other.won = [cards[:] for cards in self.won]
-        other.points = self.points[:]
-        other.brisques = self.brisques[:]
-        other.ledger = [entries[:] for entries in self.ledger]
-        other.ledger_changes = self.ledger_changes
-        other.ledger_versions = self.ledger_versions[:]
-        other.numbers = self.numbers[:]
-        other.stock = self.stock[:]
-        other.turn_up = self.turn_up
-        other.trump = self.trump
-        other.trick = self.trick[:]
-        other.trick_players = self.trick_players[:]
-        other.leader = self.leader
-        other.window = self.window.copy()
-        other.active = self.active[:]
-        other.duels = self.duels[:]
-        other.sevens_scored = set(self.sevens_scored)
-        other.trick_no = self.trick_no
-        other.last_trick = self.last_trick
-        other.last_trick_winner = self.last_trick_winner
-        other.heap = self.heap[:]
-        other.undrawn = self.undrawn[:]
-        other.blank = self.blank[:]
-        other.played = self.played[:]
-        other.won_trick = self.won_trick[:]
-        other.last_drawn = self.last_drawn[:]
-        other.memo = Memo()
-        return other
+        return _COPY_TABLE(self)
 
     def ledger_changed(self, seat: int) -> None:
         """``seat``'s ledger has changed (a declaration made, scored, lost or struck off)."""
@@ -300,6 +248,26 @@ class Table:
             if face[other] == wanted:
                 known.discard(other)
                 return
+
+
+def _written(cls: type[Table]) -> tuple[Callable[[int], Table], Callable[[Table], Table]]:
+    """The functions that make a new deal's table and copy one, written from the facts of
+    ``cls``'s fields (each a plain assignment, as fast as if written by hand)."""
+    facts = [(f.name, *f.metadata["fact"]) for f in fields(cls) if f.metadata]
+    new = "".join(f"    t.{name} = {start}\n" for name, start, _ in facts)
+    copy = "".join(
+        f"    t.{name} = {copied.format(v='old.' + name)}\n" for name, _, copied in facts
+    )
+    source = (
+        f"def new(n):\n    t = make(Table)\n    t.players = n\n{new}    return t\n"
+        f"def copy(old):\n    t = make(Table)\n    t.players = old.players\n{copy}    return t\n"
+    )
+    scope: dict[str, Any] = {"make": cls.__new__, "Table": cls, "Window": Window, "Memo": Memo}
+    exec(compile(source, f"<{cls.__name__} facts>", "exec"), scope)
+    return scope["new"], scope["copy"]
+
+
+_NEW_TABLE, _COPY_TABLE = _written(Table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,8 +405,10 @@ class State:
         seen_by: tuple[int, ...] | None = None,
     ) -> None:
         """Record an event of this deal."""
-        event = raw_event(kind, player, self.deal_no, cards, points, what, number, values, seen_by)
-        self.events.append(event)
+        # The event as a game keeps it (``events.RawEvent``), in its fields' order.
+        self.events.append(
+            (kind, player, self.deal_no, cards, points, what, number, values, seen_by)
+        )
 
     def score(
         self, player: int, points: int, what: str, *, number: int = 0, cards: tuple[str, ...] = ()
