@@ -133,18 +133,32 @@ def _narrowing(
         return steps
     if led != JOKER_SUIT and any(suits[card] == led for card in hand):
         return steps  # not void in the suit led (no duty to follow): no duty to trump either
+    _trumping(steps, hand, best, suits, strength, trump, duties.must_trump_if_void)
+    return steps
+
+
+def _trumping(
+    steps: Narrowing,
+    hand: Sequence[int],
+    best: int,
+    suits: tuple[str, ...],
+    strength: tuple[int, ...],
+    trump: str,
+    duty: TrumpIfVoid,
+) -> None:
+    """The duty to trump of a player void in the suit led: to trump, and to win with a trump
+    when he can."""
     trumps = [card for card in hand if suits[card] == trump]
     if not trumps:
-        return steps
+        return
     over = _beating(trumps, best, suits, strength, trump)
     if over:
         steps.append((trumps, _TRUMP, trump))
         steps.append((over, _OVER_TRUMP, None))
-    elif duties.must_trump_if_void is _MUST_TRUMP:
+    elif duty is _MUST_TRUMP:
         # He must trump even with a trump that cannot win (modern Rubicon); under
         # only_if_winning no trump of his wins, so any card may go (Britannica).
         steps.append((trumps, _TRUMP, trump))
-    return steps
 
 
 def _beating(
