@@ -211,32 +211,46 @@ class ActionSpace:
         return self.labels[index]
 
     def _indexed(self, moves: Sequence[Move], view: PlayerView) -> Iterator[tuple[int, Move]]:
+        """Each of ``moves`` with its index: first those that have an index of their own,
+        then the copies lying on the table and the declarations, which take their slots in
+        order among the moves like them."""
         tabled: dict[tuple[str, str], list[tuple[Move, str]]] = {}
         ways: dict[tuple[str, tuple[str, ...]], list[Declare]] = {}
-        waiting: list[int] | None = None
         for move in moves:
-            if isinstance(move, Elect):
-                yield self._elect + (0 if move.deal else 1), move
-            elif isinstance(move, CarteBlanche):
-                yield self._blanche, move
-            elif isinstance(move, Yield):
-                yield self._yield, move
-            elif isinstance(move, Draw):
-                yield self._draw, move
-            elif isinstance(move, Play | ExchangeSeven | ShowSeven):
-                face = label_face(move.label)
-                if face == move.label:
-                    yield self._card_at(move.kind, face), move
-                else:
-                    tabled.setdefault((move.kind, face), []).append((move, move.label))
-            elif isinstance(move, Declare):
+            if isinstance(move, Declare):
                 ways.setdefault((move.combo, tuple(sorted(move.faces))), []).append(move)
-            else:
-                if waiting is None:
-                    waiting = sorted(
-                        e.no for e in view.entries[view.player] if not e.scored and not e.lost
-                    )
-                yield self._score_slot(move, waiting), move
+                continue
+            if isinstance(move, Play | ExchangeSeven | ShowSeven):
+                face = label_face(move.label)
+                if face != move.label:  # a copy lying on the table
+                    tabled.setdefault((move.kind, face), []).append((move, move.label))
+                    continue
+            yield self._own_index(move, view), move
+        yield from self._table_indices(tabled)
+        yield from self._declare_indices(ways)
+
+    def _own_index(self, move: Move, view: PlayerView) -> int:
+        """The index of a move whose slot does not depend on the other legal moves: an
+        election, carte blanche, yield, draw, a card from the hand, or scoring a waiting
+        declaration (its slot is its rank among the seat's declarations waiting to score)."""
+        if isinstance(move, Elect):
+            return self._elect + (0 if move.deal else 1)
+        if isinstance(move, CarteBlanche):
+            return self._blanche
+        if isinstance(move, Yield):
+            return self._yield
+        if isinstance(move, Draw):
+            return self._draw
+        if isinstance(move, Play | ExchangeSeven | ShowSeven):
+            return self._card_at(move.kind, move.label)
+        waiting = sorted(e.no for e in view.entries[view.player] if not e.scored and not e.lost)
+        return self._score_slot(move, waiting)
+
+    def _table_indices(
+        self, tabled: dict[tuple[str, str], list[tuple[Move, str]]]
+    ) -> Iterator[tuple[int, Move]]:
+        """The moves of copies lying on the table, per kind and face, with their indices: the
+        k-th copy, in the order of the declaration numbers, in the k-th slot after the hand's."""
         for (kind, face), found in tabled.items():
             start = self._card_at(kind, face)
             ranked = sorted(found, key=lambda item: _marks(item[1]))
@@ -244,6 +258,12 @@ class ActionSpace:
                 raise ActionSpaceError(f"more table copies of {face} than the deck holds")
             for k, (move, _) in enumerate(ranked):
                 yield start + 1 + k, move
+
+    def _declare_indices(
+        self, ways: dict[tuple[str, tuple[str, ...]], list[Declare]]
+    ) -> Iterator[tuple[int, Move]]:
+        """The declarations, per combination and faces, with their indices: the k-th way of
+        declaring them, in the order of the card labels, in the k-th slot."""
         for key, declares in ways.items():
             start = self._declare_at.get(key, -1)
             if start < 0:

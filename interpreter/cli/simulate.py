@@ -12,6 +12,8 @@ from interpreter.agents import AGENT_NAMES
 from interpreter.cli.output import Output, load_variant, tables
 
 if TYPE_CHECKING:
+    from rich.table import Table as RichTable
+
     from interpreter.arena.duplicate import Duplicate
     from interpreter.arena.paired import Ratio
     from interpreter.model import Variant
@@ -132,7 +134,6 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
     """The summary of ``simulate``; the variant's title and combination names are escaped:
     rich reads square brackets as markup."""
     from rich.markup import escape
-    from rich.table import Table
 
     out.print(
         f"[bold]{escape(variant.title)}[/bold] — {summary.deals} deals, {summary.games} complete "
@@ -143,6 +144,26 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
         seated = ", ".join(f"p{seat + 1} {agent}" for seat, agent in enumerate(summary.agents))
         out.print(f"Seats: {seated} (the agents given, repeated to fill the seats)")
     rotated = summary.duplicate is not None  # every agent took every seat in turn
+    out.print(_seat_table(summary, rotated=rotated))
+    if any(len(side) > 1 for side in summary.sides) and not rotated:
+        out.print(_side_table(summary))
+    if summary.duplicate is not None:
+        print_duplicate(out, summary.duplicate, summary.agents)
+    if summary.game_values.count:
+        share = summary.rubicons / summary.game_values.count
+        out.print(
+            f"One-deal games: mean value {summary.game_values.mean:.0f}; "
+            f"loser rubiconed in {share:.1%}; {summary.void_games} void"
+        )
+    out.print(_combination_table(variant, summary))
+
+
+def _seat_table(summary: Summary, *, rotated: bool) -> RichTable:
+    """Per seat: its agent (all of them, ``rotated`` through the seats in duplicate play), its
+    points per deal, games won, brisques per deal and last tricks won."""
+    from rich.markup import escape
+    from rich.table import Table
+
     title = "Per seat (points per deal" + (", every agent in turn)" if rotated else ")")
     seats = Table(title=title)
     for column in ("seat", "agent", "mean", "sd", "games won", "brisques/deal", "last tricks"):
@@ -157,27 +178,34 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
             f"{summary.brisques[seat] / max(summary.deals, 1):.2f}",
             str(summary.last_tricks[seat]),
         )
-    out.print(seats)
-    if any(len(side) > 1 for side in summary.sides) and not rotated:
-        sides = Table(title="Per side (points per deal, partners added)")
-        for column in ("side", "agents", "mean", "games won"):
-            sides.add_column(column, justify="right" if column in ("mean", "games won") else "left")
-        for index, side in enumerate(summary.sides):
-            sides.add_row(
-                " + ".join(f"p{s + 1}" for s in side),
-                escape(", ".join(summary.agents[s] for s in side)),
-                f"{sum(summary.mean_scores[s] for s in side):.1f}",
-                str(summary.side_wins[index]),
-            )
-        out.print(sides)
-    if summary.duplicate is not None:
-        print_duplicate(out, summary.duplicate, summary.agents)
-    if summary.game_values.count:
-        share = summary.rubicons / summary.game_values.count
-        out.print(
-            f"One-deal games: mean value {summary.game_values.mean:.0f}; "
-            f"loser rubiconed in {share:.1%}; {summary.void_games} void"
+    return seats
+
+
+def _side_table(summary: Summary) -> RichTable:
+    """Per side of a partnership game: its seats, their agents, the partners' points per deal
+    added, and the games it won."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    sides = Table(title="Per side (points per deal, partners added)")
+    for column in ("side", "agents", "mean", "games won"):
+        sides.add_column(column, justify="right" if column in ("mean", "games won") else "left")
+    for index, side in enumerate(summary.sides):
+        sides.add_row(
+            " + ".join(f"p{s + 1}" for s in side),
+            escape(", ".join(summary.agents[s] for s in side)),
+            f"{sum(summary.mean_scores[s] for s in side):.1f}",
+            str(summary.side_wins[index]),
         )
+    return sides
+
+
+def _combination_table(variant: Variant, summary: Summary) -> RichTable:
+    """The combinations (and sevens of trumps) scored, most often first, by name and id, with
+    how often they were scored in all and per deal."""
+    from rich.markup import escape
+    from rich.table import Table
+
     from interpreter.play.deal_end import REASONS
 
     names = {combo.id: combo.name or combo.id for combo in variant.combinations}
@@ -192,7 +220,7 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
         combos.add_row(
             escape(shown), escape(what), str(count), f"{count / max(summary.deals, 1):.3f}"
         )
-    out.print(combos)
+    return combos
 
 
 def _rate(per_second: float) -> str:

@@ -63,23 +63,12 @@ def _describe(detail: ErrorDetails, doc: Doc) -> tuple[KeyPath, str]:
     value = detail["input"]
     context: dict[str, Any] = dict(detail.get("ctx") or {})
     where = schema.locate(detail["loc"])
-    got = f"got {toml_repr(value)}"
     if kind == "extra_forbidden":
-        allowed = [k for m in schema.models(where.parent) for k in schema.allowed_keys(m)]
-        hint = _table_keys(str(where.path[0])) if len(where.path) == 1 else ""
-        hint = hint or _top_level_key(where.path) or suggest(str(where.path[-1]), allowed)
-        return where.path, f"unknown key{hint or '; allowed keys: ' + ', '.join(allowed)}"
+        return where.path, _unknown_key(where)
     if kind == "enum":
         return where.path, _not_one_of(value, schema.enum_values(where.node))
-    if kind == "union_tag_invalid":
-        tag = str(context.get("discriminator", "shape")).strip("'")
-        return (*where.path, tag), _not_one_of(value.get(tag), schema.union_tags(where.node))
-    if kind == "union_tag_not_found":
-        tag = str(context.get("discriminator", "shape")).strip("'")
-        options = ", ".join(repr(t) for t in schema.union_tags(where.node))
-        if where.path[:1] == (COMBINATIONS,) and where.path[-1] in doc.new_ids:
-            return _new_combination(where.path, value, doc.new_ids[where.path[-1]], options)
-        return where.path, f"missing key {tag!r} (one of {options})"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return _union_tag(kind, where, value, context, doc)
     if kind == "value_error":
         return where.path, detail["msg"].removeprefix("Value error, ")
     if kind == "string_pattern_mismatch" and context.get("pattern") in _PATTERNS:
@@ -89,12 +78,44 @@ def _describe(detail: ErrorDetails, doc: Doc) -> tuple[KeyPath, str]:
         return where.path, f"cannot be removed with false (optional tables: {optional})"
     if kind == "missing":
         return where.path, detail["msg"]
+    return where.path, _wrong_type(detail, where)
+
+
+def _unknown_key(where: schema.Located) -> str:
+    """The message for a key the schema does not allow where it is written: where it
+    belongs, or the nearest allowed key, or else every allowed key."""
+    allowed = [k for m in schema.models(where.parent) for k in schema.allowed_keys(m)]
+    hint = _table_keys(str(where.path[0])) if len(where.path) == 1 else ""
+    hint = hint or _top_level_key(where.path) or suggest(str(where.path[-1]), allowed)
+    return f"unknown key{hint or '; allowed keys: ' + ', '.join(allowed)}"
+
+
+def _union_tag(
+    kind: str, where: schema.Located, value: Any, context: dict[str, Any], doc: Doc
+) -> tuple[KeyPath, str]:
+    """The path and message for a table whose tag (a combination's ``shape``) is not one
+    of the union's, or is missing: for a combination an overlay adds, most likely a misspelt
+    id."""
+    tag = str(context.get("discriminator", "shape")).strip("'")
+    if kind == "union_tag_invalid":
+        return (*where.path, tag), _not_one_of(value.get(tag), schema.union_tags(where.node))
+    options = ", ".join(repr(t) for t in schema.union_tags(where.node))
+    if where.path[:1] == (COMBINATIONS,) and where.path[-1] in doc.new_ids:
+        return _new_combination(where.path, value, doc.new_ids[where.path[-1]], options)
+    return where.path, f"missing key {tag!r} (one of {options})"
+
+
+def _wrong_type(detail: ErrorDetails, where: schema.Located) -> str:
+    """pydantic's message in TOML's words (array, table), with the value given; for a
+    single table written where an array of tables belongs, how to write it."""
+    kind, value = detail["type"], detail["input"]
     message = _RENAMED.get(kind, detail["msg"]).replace("Tuple should", "Array should")
+    got = f"got {toml_repr(value)}"
     tables = isinstance(value, dict) and schema.models(schema.element(where.node))
     if kind in ("list_type", "tuple_type") and tables:  # [x] written for [[x]]
         header = f"[[{format_path(where.path)}]]"
-        return where.path, f"{message} ({got}): write each entry under its own {header} header"
-    return where.path, f"{message} ({got})"
+        return f"{message} ({got}): write each entry under its own {header} header"
+    return f"{message} ({got})"
 
 
 def _table_keys(key: str) -> str:

@@ -97,44 +97,11 @@ def _read_variant(
     """One variant (a file or a folder) with its parents laid under it."""
     problems = gathering.problems
     gathering.read[shown] = path
-    members = collection_members(path)
-    if members is not None:
-        problems.append(Diagnostic(shown, None, None, "", collection_message(path, members)))
+    files = _variant_files(path, shown, problems)
+    if files is None:
         return None
-    files = toml_files(path) if path.is_dir() else [path]
-    if not files:
-        problems.append(Diagnostic(shown, None, None, "", "no .toml files in this folder"))
-        return None
-    if len(files) > MAX_VARIANT_FILES:
-        message = f"more than {MAX_VARIANT_FILES} .toml files (the most one variant may have)"
-        problems.append(Diagnostic(shown, None, None, "", message))
-        return None
-    parts: list[tuple[Path, Doc]] = []
-    policy = gathering.policy
-    for file in files:
-        file_shown = os.path.join(shown, file.name) if path.is_dir() else shown
-        gathering.read[file_shown] = file
-        if not policy.may_read(file):
-            problems.append(Diagnostic(file_shown, None, None, "", LEADS_OUT))
-            continue
-        doc, errors = read_toml(file, file_shown, policy.max_bytes, not policy.trusted)
-        problems += errors
-        if doc is None:
-            continue
-        foreign = foreign_keys(frozenset(doc.data))
-        if foreign:  # a pyproject.toml
-            message = foreign_message(foreign)
-            if path.is_dir():
-                message += ": move it out of this variant's folder"
-            problems.append(at(doc.locate((next(iter(doc.data)),)), (), message))
-        else:
-            parts.append((file, doc))
-    if len(parts) < len(files):
-        return None
-    if path.is_file() and not _whole(parts[0][1]) and part_of_folder(path):
-        folder = os.path.dirname(shown) or "."
-        message = f"one part of the variant in {folder}/, whose files are read together: "
-        problems.append(Diagnostic(shown, None, None, "", message + "name the folder instead"))
+    parts = _read_parts(path, shown, files, gathering)
+    if parts is None or _loose_part(path, shown, parts, problems):
         return None
     doc = merge_folder([d for _, d in parts], problems)
     if "extends" not in doc.data:
@@ -145,6 +112,76 @@ def _read_variant(
         return None
     _derive_name(doc, path.stem if path.is_file() else path.name, shown)
     return overlay(parent, doc, problems)
+
+
+def _variant_files(path: Path, shown: str, problems: list[Diagnostic]) -> list[Path] | None:
+    """The TOML files of a variant: the file itself, or the files of its folder; None (the
+    problem reported) for a folder of variants, an empty folder or one of too many files."""
+    members = collection_members(path)
+    if members is not None:
+        problem = collection_message(path, members)
+    else:
+        files = toml_files(path) if path.is_dir() else [path]
+        if not files:
+            problem = "no .toml files in this folder"
+        elif len(files) > MAX_VARIANT_FILES:
+            problem = f"more than {MAX_VARIANT_FILES} .toml files (the most one variant may have)"
+        else:
+            return files
+    problems.append(Diagnostic(shown, None, None, "", problem))
+    return None
+
+
+def _read_parts(
+    path: Path, shown: str, files: list[Path], gathering: Gathering
+) -> list[tuple[Path, Doc]] | None:
+    """Each of the variant's ``files`` with its document; None when any of them could not be
+    read (every file is tried, and each problem reported)."""
+    in_folder = path.is_dir()
+    parts: list[tuple[Path, Doc]] = []
+    for file in files:
+        file_shown = os.path.join(shown, file.name) if in_folder else shown
+        doc = _read_part(file, file_shown, in_folder, gathering)
+        if doc is not None:
+            parts.append((file, doc))
+    return parts if len(parts) == len(files) else None
+
+
+def _read_part(file: Path, shown: str, in_folder: bool, gathering: Gathering) -> Doc | None:
+    """One file of a variant as a document; None (the problem reported) for a file the
+    loading may not read, a file that is not valid TOML, or another tool's file (a
+    ``pyproject.toml``)."""
+    policy, problems = gathering.policy, gathering.problems
+    gathering.read[shown] = file
+    if not policy.may_read(file):
+        problems.append(Diagnostic(shown, None, None, "", LEADS_OUT))
+        return None
+    doc, errors = read_toml(file, shown, policy.max_bytes, not policy.trusted)
+    problems += errors
+    if doc is None:
+        return None
+    foreign = foreign_keys(frozenset(doc.data))
+    if not foreign:
+        return doc
+    message = foreign_message(foreign)
+    if in_folder:
+        message += ": move it out of this variant's folder"
+    problems.append(at(doc.locate((next(iter(doc.data)),)), (), message))
+    return None
+
+
+def _loose_part(
+    path: Path, shown: str, parts: list[tuple[Path, Doc]], problems: list[Diagnostic]
+) -> bool:
+    """Whether ``path`` is a file of a folder variant named on its own (reported): a part
+    that does not say ``name`` or ``extends``, lying in a folder whose files are read
+    together."""
+    if not path.is_file() or _whole(parts[0][1]) or not part_of_folder(path):
+        return False
+    folder = os.path.dirname(shown) or "."
+    message = f"one part of the variant in {folder}/, whose files are read together: "
+    problems.append(Diagnostic(shown, None, None, "", message + "name the folder instead"))
+    return True
 
 
 def _whole(doc: Doc) -> bool:

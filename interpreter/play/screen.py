@@ -50,35 +50,56 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     declared cards, the cards known to be back in a hand, the person's hand, what waits to be
     scored, the cards lying face up and the trick so far."""
     me = view.player
-    trump = SUIT_SYMBOLS[view.trump] if view.trump else "none yet"
-    turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
-    scores = " · ".join(together(f"{names[s]} {view.scores[s]}") for s in range(view.players))
-    this_deal = " · ".join(str(points) for points in view.deal_points)
-    declaring = view.phase is Phase.DECLARE
-    winner = view.last_trick_winner
-    if declaring and winner is not None:  # between two tricks: the one just won
-        trick = f"trick {view.trick_no} won by {'you' if winner == me else names[winner]}"
-    else:
-        trick = f"trick {view.trick_no + 1}"
-    lines = [
-        f"Deal {view.deal_no} · {trick} · trump {trump}{turn_up} · "
-        f"stock {plural(view.stock_size, 'card')}",
-        f"Scores: {scores} (this deal: {this_deal})",
-    ]
-    for seat in range(view.players):
-        if seat == me:
-            continue
-        lines.append(
-            f"{names[seat]}\u2019s table: {_faces(view.table[seat])}"
-            + (f"   known in hand: {_faces(view.known[seat])}" if view.known[seat] else "")
-        )
-        lines.append(f"{names[seat]} holds {plural(view.hand_sizes[seat], 'card')} in all")
+    lines = [*_heading(view, names), *_others(view, names)]
     lines.append(f"Your table: {_faces(view.table[me])}")
     for seat in range(view.players):
         if view.open[seat]:
             owner = "Your" if seat == me else f"{names[seat]}\u2019s"
             lines.append(f"{owner} open cards: {_faces(view.open[seat])}")
     lines.append(f"Your hand: {_faces(view.hand)}")
+    lines.extend(_in_play(view, names))
+    return "\n".join(lines)
+
+
+def _heading(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """The screen's first two lines: the deal, the trick, trumps and the stock; the scores."""
+    trump = SUIT_SYMBOLS[view.trump] if view.trump else "none yet"
+    turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
+    scores = " · ".join(together(f"{names[s]} {view.scores[s]}") for s in range(view.players))
+    this_deal = " · ".join(str(points) for points in view.deal_points)
+    winner = view.last_trick_winner
+    if view.phase is Phase.DECLARE and winner is not None:  # between two tricks: the one just won
+        trick = f"trick {view.trick_no} won by {'you' if winner == view.player else names[winner]}"
+    else:
+        trick = f"trick {view.trick_no + 1}"
+    return [
+        f"Deal {view.deal_no} · {trick} · trump {trump}{turn_up} · "
+        f"stock {plural(view.stock_size, 'card')}",
+        f"Scores: {scores} (this deal: {this_deal})",
+    ]
+
+
+def _others(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """Two lines for each other seat: its declared cards (and those known to be back in its
+    hand), and how many cards it holds."""
+    lines = []
+    for seat in range(view.players):
+        if seat == view.player:
+            continue
+        lines.append(
+            f"{names[seat]}\u2019s table: {_faces(view.table[seat])}"
+            + (f"   known in hand: {_faces(view.known[seat])}" if view.known[seat] else "")
+        )
+        lines.append(f"{names[seat]} holds {plural(view.hand_sizes[seat], 'card')} in all")
+    return lines
+
+
+def _in_play(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """The lines under the hand, each only when it has something to say: the person's
+    declarations waiting to be scored, the tricks lying face up, the trick so far, and that
+    the person may declare now."""
+    me = view.player
+    lines = []
     pending = [e for e in view.entries[me] if not e.scored and not e.lost]
     if pending:
         lines.append(
@@ -91,9 +112,9 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
         lines.append(f"Tricks lying face up (until a brisque is won): {_faces(view.heap)}")
     if view.trick:
         lines.append("Trick: " + ", ".join(f"{names[s]} {f.pretty}" for s, f in view.trick))
-    if declaring and view.to_act == me:
+    if view.phase is Phase.DECLARE and view.to_act == me:
         lines.append("You may declare now; 'draw' (or its number) when you are done.")
-    return "\n".join(lines)
+    return lines
 
 
 def move_text(move: Move | str) -> str:
