@@ -31,7 +31,6 @@ class BlancheRules:
     court_ranks: tuple[str, ...]
     window: CarteBlancheWindow
     repeat_on_noncourt_draw: bool
-    requires_trick_win: bool
 
 
 def compile(variant: Variant) -> BlancheRules | None:

@@ -13,8 +13,8 @@ from interpreter.engine.events import DEAL, KIND, VALUES, EventKind, Reason
 from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Phase, Snapshot, State, Table
 from interpreter.model import Variant
-from interpreter.model.deck import CountGuess, CutRule, FirstRecipient, Rotation
-from interpreter.model.play import Lead, TrickPiles, TrumpMode
+from interpreter.model.deck import CountGuess, CutRule, Rotation
+from interpreter.model.play import TrickPiles, TrumpMode
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -26,10 +26,8 @@ class DealRules:
     rule: CutRule
     hand_size: int
     packets: tuple[int, ...]
-    first_recipient: FirstRecipient
     rotation: Rotation
     count_guess: CountGuess | None
-    lead: Lead
     tricks: TrickPiles
     heaped: bool = field(init=False)  # the played cards lie in a heap until a brisque is won
 

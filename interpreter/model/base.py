@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from interpreter.cards import JOKER, RANK_LETTERS, SUIT_LETTERS, CardSyntaxError, parse_face
 
-CardText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=3)]
 RankLetter = Annotated[str, StringConstraints(pattern=f"^[{''.join(RANK_LETTERS)}]$")]
 RANK_OR_JOKER = f"^([{''.join(RANK_LETTERS)}]|{JOKER})$"
 RankOrJoker = Annotated[str, StringConstraints(pattern=RANK_OR_JOKER)]
@@ -40,7 +38,3 @@ def check_card(text: str) -> str:
         return str(parse_face(text))
     except CardSyntaxError as error:
         raise ValueError(str(error)) from None
-
-
-class Choice(StrEnum):
-    """Base class of the option enums; their values are the TOML spellings."""
