@@ -11,8 +11,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from interpreter.analytics.detail import Detail
-from interpreter.analytics.histogram import Histogram
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
 from interpreter.analytics.paired import PairedRatio
 from interpreter.analytics.report import Run, analyze_pair, differences, figures
@@ -20,6 +18,8 @@ from interpreter.cli import main
 from interpreter.engine import Ending, Outcome
 from interpreter.loader import load_variant
 from interpreter.moments import Moments
+from interpreter.scale.detail import Detail
+from interpreter.scale.histogram import Histogram
 
 FIXTURES = Path(__file__).parent / "fixtures" / "docs"
 values = st.lists(st.integers(min_value=0, max_value=3000), max_size=200)

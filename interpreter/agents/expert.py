@@ -23,11 +23,12 @@ generator.  :meth:`ExpertAgent.explain` gives the move with a reason a player un
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from interpreter.agents.decision import Decision, reason
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense, played_faces
-from interpreter.agents.search import Lookahead, Trial
+from interpreter.agents.search import Lookahead
 from interpreter.agents.solver import Solver
 from interpreter.engine import Move, Phase, Play, PlayerView, ResampleError, Rules
 from interpreter.engine.moves import label_face
@@ -51,19 +52,6 @@ EFFORTS = {
     "strong": Effort(worlds=16, end_worlds=12, nodes=100_000),
 }
 """The named efforts: ``normal`` (the ``expert`` of the command line) and ``strong``."""
-
-
-@dataclass
-class Decision:
-    """A move and what the expert found when choosing it (for :meth:`ExpertAgent.explain`)."""
-
-    move: Move
-    kind: str  # "only", "trick", "endgame", "declare" or "other"
-    trials: list[Trial] = field(default_factory=list)  # trick: every card tried, best first
-    values: dict[str, float] = field(default_factory=dict)  # endgame: points by card face
-    worlds: int = 0  # worlds looked at
-    duel: bool = False  # endgame: the last tricks are duels, and this is one of them
-    sense: Sense | None = None
 
 
 class ExpertAgent:
@@ -95,8 +83,6 @@ class ExpertAgent:
 
     def explain(self, view: PlayerView) -> tuple[Move, str]:
         """The move the expert would make in ``view`` and why, in a sentence."""
-        from interpreter.agents.reasons import reason
-
         decision = self.decide(view)
         return decision.move, reason(self.rules, view, decision)
 

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import zip_longest
 
-from interpreter.analytics.detail import Detail
 from interpreter.arena.duplicate import Board
 from interpreter.arena.paired import margins, t_quantile
 from interpreter.engine import Game, Rules
 from interpreter.model import Variant
+from interpreter.scale.detail import Detail
 from interpreter.scale.shards import Plan
 from interpreter.scale.summary import Summary
 

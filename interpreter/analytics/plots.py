@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.analytics.histogram import Histogram
 from interpreter.analytics.report import Analysis, even_shares, figures, sources
+from interpreter.scale.histogram import Histogram
 
 INSTALL = "pip install 'bezique-interpreter[plots]'"
 STYLE: dict[str, Any] = {

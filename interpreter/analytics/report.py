@@ -4,7 +4,7 @@ Two samples, both reproducible by the seed and played as shards (:mod:`interpret
 
 - the **sample**: ``deals`` deals between the agents given (greedy in every seat by default:
   equal players, the nearest thing to a table of people), with the detail of
-  :mod:`interpreter.analytics.detail`;
+  :mod:`interpreter.scale.detail`;
 - the **skill sample**: a quarter as many deals in each seating, in duplicate play, greedy
   against random (the seats filled greedy, random, greedy, …): how much a better player gains,
   and how often the worse one wins a game all the same.
@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.analytics.detail import Detail
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
 from interpreter.analytics.paired import PairedPlan, PairedRatio, deal_alike
 from interpreter.arena.duplicate import Duplicate, seating_count
 from interpreter.engine import Reason
 from interpreter.model import Variant
 from interpreter.model.scoring import GameFormat
+from interpreter.scale.detail import Detail
 from interpreter.scale.run import play
 from interpreter.scale.shards import SHARD_DEALS, Plan
 from interpreter.scale.summary import Summary

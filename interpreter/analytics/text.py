@@ -6,7 +6,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from interpreter.analytics.histogram import Histogram
 from interpreter.analytics.paired import PairedRatio
 from interpreter.analytics.report import (
     Analysis,
@@ -17,6 +16,7 @@ from interpreter.analytics.report import (
     shown_interval,
     sources,
 )
+from interpreter.scale.histogram import Histogram
 
 
 def print_analysis(out: Console, analysis: Analysis) -> None:

@@ -1,6 +1,6 @@
 """The figures a simulation gathers for ``bezique analyze`` besides its summary.
 
-Every figure is a count, a sum of whole numbers or a :class:`~interpreter.analytics.histogram.
+Every figure is a count, a sum of whole numbers or a :class:`~interpreter.scale.histogram.
 Histogram`, so a shard's figures merge exactly into a run's, and none grows with the deals.
 """
 
@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from interpreter.analytics.histogram import Histogram
 from interpreter.engine import DealResult, Event, Outcome, Rules
 from interpreter.moments import Moments
+from interpreter.scale.histogram import Histogram
 
 POINTS_WIDTH = 10
 """Points are counted in bins of 10 (every score of the shipped variants is a multiple)."""

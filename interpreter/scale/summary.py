@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from interpreter.analytics.detail import Detail
 from interpreter.arena.duplicate import Duplicate
 from interpreter.engine import Rules
 from interpreter.moments import Moments
+from interpreter.scale.detail import Detail
 
 
 @dataclass
