@@ -28,7 +28,7 @@ from math import prod
 from typing import TypeVar
 
 from interpreter.adapters.actions import SCORE_SLOTS
-from interpreter.adapters.episode import Episode, Spec, replay
+from interpreter.adapters.episode import Episode, Spec
 from interpreter.engine import Phase, PlayerView
 
 POINTS_SCALE = 1000.0
@@ -253,16 +253,6 @@ def resample(
         if indistinguishable(episode, other, seat):
             return made
     raise RuntimeError(f"no world that p{seat + 1} cannot tell from this one was found")
-
-
-def resample_episode(episode: Episode, seat: int, rng: random.Random) -> Episode:
-    """An episode that ``seat`` cannot tell from ``episode`` (see :func:`resample`)."""
-
-    def build(chance: list[int], moves: list[str]) -> tuple[Episode, Episode]:
-        other = replay(episode.spec, chance, moves)
-        return other, other
-
-    return resample(episode, seat, rng, build)
 
 
 # -- as text -------------------------------------------------------------------------------------
