@@ -18,9 +18,9 @@ from interpreter.model.scoring import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Settled:
-    """The result of a one-deal game."""
+    """The result of a one-deal game; built by naming its fields."""
 
     winner: int | None  # seat 0 or 1; None when the game is void
     value: int  # points the winner gains ("so much per hundred")
@@ -46,7 +46,9 @@ def floor100(points: int) -> int:
 
 
 def _void(why: str) -> Settled:
-    return Settled(None, 0, False, True, False, why)
+    return Settled(
+        winner=None, value=0, rubiconed=False, void=True, by_brisques=False, explanation=why
+    )
 
 
 def settle(
@@ -106,7 +108,14 @@ def _difference(
         f"{lead}{won} − {lost} = {difference}{small}; {counted} + {rules.game_bonus} "
         f"for the game = {value} (law 57)"
     )
-    return Settled(winner, value, False, False, by_brisques, text)
+    return Settled(
+        winner=winner,
+        value=value,
+        rubiconed=False,
+        void=False,
+        by_brisques=by_brisques,
+        explanation=text,
+    )
 
 
 def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisques: bool) -> Settled:
@@ -120,7 +129,14 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
             f"rubicon: {won} − {lost} = {difference}, + {rules.game_bonus} for the game "
             f"+ {rules.rubicon_game} for the rubicon = {value}"
         )
-        return Settled(winner, value, True, False, by_brisques, text)
+        return Settled(
+            winner=winner,
+            value=value,
+            rubiconed=True,
+            void=False,
+            by_brisques=by_brisques,
+            explanation=text,
+        )
     credit = max(rules.loser_min_credit, lost)
     if rules.rounding is Rounding.FLOOR_RESULT:
         total = floor100(scores[winner] + max(rules.loser_min_credit, scores[loser]))
@@ -129,14 +145,28 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
             f"rubicon: the scores added and rounded, {total}, + {rules.rubicon_game} for "
             f"the game + {rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
         )
-        return Settled(winner, value, True, False, by_brisques, text)
+        return Settled(
+            winner=winner,
+            value=value,
+            rubiconed=True,
+            void=False,
+            by_brisques=by_brisques,
+            explanation=text,
+        )
     value = won + credit + rules.rubicon_game + rules.rubicon_brisque_lump
     low = f" (the loser's {lost} counts as {credit}, law 59)" if credit != lost else ""
     text = (
         f"rubicon: {won} + {credit}{low} + {rules.rubicon_game} for the game + "
         f"{rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
     )
-    return Settled(winner, value, True, False, by_brisques, text)
+    return Settled(
+        winner=winner,
+        value=value,
+        rubiconed=True,
+        void=False,
+        by_brisques=by_brisques,
+        explanation=text,
+    )
 
 
 def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int]) -> Settled:
@@ -165,4 +195,11 @@ def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int])
         + (f" + {rules.rubicon_game} for the rubicon" if rubiconed else "")
         + f" = {value}"
     )
-    return Settled(winner, value, rubiconed, False, by_brisques, text)
+    return Settled(
+        winner=winner,
+        value=value,
+        rubiconed=rubiconed,
+        void=False,
+        by_brisques=by_brisques,
+        explanation=text,
+    )
