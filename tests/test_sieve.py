@@ -15,15 +15,15 @@ from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups
 from interpreter.engine.sieve import (
     KEPT,
-    _banned,
-    _partner_cards,
+    _pruned,
+    _prunes,
     declarations,
     declarations_reference,
     fill,
     fill_reference,
     slot_shape,
 )
-from interpreter.engine.window import declare_problem
+from interpreter.engine.window import CHECKS, declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
 
 
@@ -37,7 +37,7 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
         if game.phase is Phase.DECLARE:
             state, seat = game._state, game._state.to_act
             allowed = partial(declare_problem, rules, state, seat)
-            fast = list(declarations(rules, state, seat, allowed))
+            fast = list(declarations(rules, state, seat, allowed, CHECKS))
             assert fast == list(declarations_reference(rules, state, seat, allowed))
             # The groups read face by face are those of every card, face for face.
             every = groups(rules, state, seat)
@@ -107,32 +107,30 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
     ],
 )
 def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> None:
-    """The sieve leaves out, before filling a way, the cards the checks would refuse in any
-    filling (scored in the kind, a declaration still whole on the table under re-forming, one
-    waiting 'to score', a superior combination of the class, a card of a combination declared
-    after this trick where those must share no card): each such card, put in any filling the
-    obvious way finds, is refused."""
+    """The sieve leaves out, before filling a way, what the checks' prunings tell it (a card
+    scored in the kind, a declaration still whole on the table under re-forming, one waiting
+    'to score', a superior combination of the class, a partner's card he may not supply, the
+    turn-up just taken, a card of a combination declared after this trick where those must
+    share no card, the very cards scored in the kind under re-forming, a kind closed for the
+    trick): each filling the obvious way finds that a pruning leaves out is refused."""
     rules = Rules(load_variant(name))
     choose = random.Random(5)
     barred_fillings = 0
+    prunes = _prunes(rules, CHECKS)
     for seed in range(3 if rules.n_cards > 150 else 8):
         game = Game.new(rules, seed=seed)
         while not game.is_over and game.deals_finished < 1:
             if game.phase is Phase.DECLARE:
                 state, seat = game._state, game._state.to_act
-                theirs = _partner_cards(rules, state, seat)
                 by_face = groups(rules, state, seat)
                 for combo in rules.combos:
-                    barred = _banned(rules, state, seat, combo, theirs)
-                    if not barred:
-                        continue
+                    pruned = _pruned(rules, state, seat, combo, prunes)
                     for slots in requirements(rules, combo, state.table.trump):
                         for _, cards in fill_reference(slots, by_face):
-                            if barred & set(cards):
+                            chosen = frozenset(cards)
+                            if pruned.closed or pruned.banned & chosen or chosen in pruned.refused:
                                 barred_fillings += 1
-                                reason = declare_problem(
-                                    rules, state, seat, combo, frozenset(cards)
-                                )
+                                reason = declare_problem(rules, state, seat, combo, chosen)
                                 assert reason is not None, (combo.id, cards)
             game.step(choose.choice(game.legal_moves()))
     assert barred_fillings > 20  # the bars were put to the test
@@ -161,7 +159,7 @@ def test_a_check_a_variant_leaves_out_has_nothing_to_check_in_it(name: str) -> N
     filling of any combination, at every turn to declare of a random deal."""
     rules = Rules(load_variant(name))
     ledger.problem(rules, Game.new(rules, seed=0)._state, 0, rules.combos[0], frozenset())
-    left_out = [check for _, check, _ in ledger.CHECKS if check not in rules.ledger_checks]
+    left_out = [entry.check for entry in ledger.CHECKS if entry not in rules.ledger_checks]
     proposals = 0
     for seed in range(8):
         if not left_out or proposals > 40:

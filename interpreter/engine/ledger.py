@@ -2,15 +2,20 @@
 33–38).  Every declaration a player could make is listed by :mod:`interpreter.engine.sieve`,
 which puts each to these checks.
 
-A proposed declaration is put through :data:`CHECKS`, a named table of checks taken in order;
-the first that objects gives the reason.  The enumeration of legal declarations and the
-refusal of an illegal one both go through :func:`problem`, so the reason a declaration is
-refused is the reason the move list leaves it out.
+A proposed declaration is put through :data:`CHECKS`, a named table of checks (:class:`Check`)
+taken in order; the first that objects gives the reason.  The enumeration of legal declarations
+and the refusal of an illegal one both go through :func:`problem`, so the reason a declaration
+is refused is the reason the move list leaves it out.
+
+A check that refuses every filling holding some card, whatever its other cards, says so in its
+own record (its ``prune``, and ``needs`` for the cards one of which every declaration must
+hold): the sieve asks the checks the variant gives work (``Rules.ledger_checks``) for these
+before it fills a way, and holds no rule of its own.  Relax a check and its pruning goes with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -189,7 +194,48 @@ class Proposal:
         return self.rules.pretty(card)
 
 
-Check = Callable[[Proposal], str | None]
+Refusal = Callable[[Proposal], str | None]
+"""A check: why the proposal may not be declared, or None."""
+
+
+class Pruned:
+    """What the checks refuse of a combination whatever the other cards of a filling, known
+    before any of its ways is filled: the cards no filling may hold (``banned``), fillings
+    refused as they are (``refused``: their very cards), and whether every filling is refused
+    (``closed``).  Each check's ``prune`` adds what it refuses."""
+
+    __slots__ = ("banned", "closed", "refused")
+
+    def __init__(self) -> None:
+        self.banned: set[int] = set()
+        self.refused: list[frozenset[int]] = []
+        self.closed = False
+
+
+Prune = Callable[[Proposal, Pruned], None]
+"""A check's pruning: what it refuses of the proposal's combination in any filling (the
+proposal's cards are none), added to a :class:`Pruned`."""
+Needs = Callable[[Proposal], tuple[int, ...] | None]
+"""A check's need: the cards one of which every declaration must hold now (the proposal's
+combination and cards are not read), or None if there is no such need."""
+
+
+def _always(rules: Rules) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A rule of declaring as one record: what the rule is (``rule``), its ``check``, whether
+    the variant's rules give it anything to check (``applies``; a check that has nothing to
+    check returns None), and what the sieve may leave out before filling because this check
+    would refuse it anyway (``prune``, ``needs``; None: nothing)."""
+
+    rule: str
+    check: Refusal
+    applies: Callable[[Rules], bool] = _always
+    prune: Prune | None = None
+    needs: Needs | None = None
 
 
 def _owned(p: Proposal) -> str | None:
@@ -199,6 +245,15 @@ def _owned(p: Proposal) -> str | None:
     if foreign and p.rules.reuse.partner_any and foreign == p.cards:
         return "add a card of your own to your partner's declared cards"
     return None
+
+
+def _prune_owned(p: Proposal, into: Pruned) -> None:
+    """A partner's declared cards, where they may not supply the combination."""
+    rules = p.rules
+    if rules.reuse.partner_used and not partner_may_supply(rules, p.combo):
+        tables = p.state.table.tables
+        for partner in rules.partners(p.player):
+            into.banned |= tables[partner]
 
 
 def _built_on(p: Proposal) -> str | None:
@@ -223,6 +278,11 @@ def _uses_trick_card(p: Proposal) -> str | None:
     return None
 
 
+def _trick_cards(p: Proposal) -> tuple[int, ...] | None:
+    """The cards of the trick just won, one of which every declaration must hold."""
+    return last_trick_cards(p.state) if p.rules.declare.must_use_trick_card else None
+
+
 def _inferior_bar(p: Proposal) -> str | None:
     """Hoyle: 'if a king and queen have been declared as part of a Sequence, a Marriage cannot
     afterwards be declared with the same cards'; laws 37 and 38.  Declared means declared:
@@ -241,6 +301,15 @@ def _inferior_bar(p: Proposal) -> str | None:
     return None
 
 
+def _prune_inferior(p: Proposal, into: Pruned) -> None:
+    """The player's cards declared in a superior combination of the class."""
+    if p.rules.reuse.inferior_bar and p.ledger:
+        rank = p.combo.rank
+        for entry in p.indexed().declared.get(p.combo.cls, ()):
+            if entry.rank > rank:
+                into.banned |= entry.cards
+
+
 def _once_per_kind(p: Proposal) -> str | None:
     """The ordinary game: a card scores once in each kind of combination."""
     if p.rules.reuse.mode is not _ONCE_PER_KIND:
@@ -253,6 +322,18 @@ def _once_per_kind(p: Proposal) -> str | None:
             card = min(p.cards & entry.cards)
             return f"{p.name(card)} has already scored in {_kind_name(p.combo)}"
     return None
+
+
+def _prune_once(p: Proposal, into: Pruned) -> None:
+    """The cards that have scored in the kind (save where a second double bézique may share a
+    bézique with the first)."""
+    reuse = p.rules.reuse
+    if reuse.mode is not _ONCE_PER_KIND or not p.ledger:
+        return
+    if reuse.multi_bezique_extension and p.combo.count == 2:
+        return
+    for entry in p.indexed().scored.get(p.combo.kind, ()):
+        into.banned |= entry.cards
 
 
 def _reform(p: Proposal) -> str | None:
@@ -299,11 +380,46 @@ def _reform(p: Proposal) -> str | None:
     return None
 
 
+def _prune_reform(p: Proposal, into: Pruned) -> None:
+    """The very cards that have scored in the kind, which may not score again as they are
+    (most refused fillings in Rubicon are these); and where a combination is formed again only
+    once a declared card is played away, the cards of a declaration of the kind none of whose
+    cards has been played away yet."""
+    reuse = p.rules.reuse
+    if reuse.mode is not _REFORM or not p.ledger:
+        return
+    combo = p.combo
+    scored = p.indexed().scored.get(combo.kind, ())
+    for entry in scored:
+        into.refused.append(entry.cards)
+    if (
+        reuse.reform_trigger is not _PLAYED_AWAY
+        or combo.kind in reuse.repair_kinds
+        or combo.cls in reuse.reform_with_added
+    ):
+        return
+    table = p.state.table
+    hand, laid = table.hands[p.player], table.tables[p.player]
+    for entry in scored:
+        for card in entry.cards:  # a plain loop: ``all`` of a generator costs a frame
+            if card not in hand and card not in laid:
+                break
+        else:  # still whole
+            into.banned |= entry.cards
+
+
 def _already_waiting(p: Proposal) -> str | None:
     for entry in p.indexed().waiting.get(p.combo.kind, ()):
         if entry is not p.pending and p.cards & entry.cards:
             return f"declaration {entry.no} already holds these cards 'to score'"
     return None
+
+
+def _prune_waiting(p: Proposal, into: Pruned) -> None:
+    """The cards of a declaration of the kind waiting 'to score'."""
+    if p.ledger:
+        for entry in p.indexed().waiting.get(p.combo.kind, ()):
+            into.banned |= entry.cards
 
 
 def _fresh_card(p: Proposal) -> str | None:
@@ -326,40 +442,45 @@ def _fresh_card(p: Proposal) -> str | None:
     return None
 
 
-def _always(rules: Rules) -> bool:
-    return True
-
-
-CHECKS: tuple[tuple[str, Check, Callable[[Rules], bool]], ...] = (
-    ("the cards are the player's", _owned, _always),
-    (
+CHECKS: tuple[Check, ...] = (
+    Check("the cards are the player's", _owned, prune=_prune_owned),
+    Check(
         "built on a combination on the table",
         _built_on,
         lambda rules: any(combo.builds_on is not None for combo in rules.combos),
     ),
-    (
+    Check(
         "a card of the trick just won",
         _uses_trick_card,
         lambda rules: rules.declare.must_use_trick_card,
+        needs=_trick_cards,
     ),
-    (
+    Check(
         "no inferior combination from declared cards",
         _inferior_bar,
         lambda rules: rules.reuse.inferior_bar,
+        prune=_prune_inferior,
     ),
-    (
+    Check(
         "a card scores once in each kind",
         _once_per_kind,
         lambda rules: rules.reuse.mode is _ONCE_PER_KIND,
+        prune=_prune_once,
     ),
-    ("re-forming a combination", _reform, lambda rules: rules.reuse.mode is _REFORM),
-    ("cards already waiting 'to score'", _already_waiting, _always),
-    ("a fresh card", _fresh_card, lambda rules: rules.declare.fresh_card_required is not _NEVER),
+    Check(
+        "re-forming a combination",
+        _reform,
+        lambda rules: rules.reuse.mode is _REFORM,
+        prune=_prune_reform,
+    ),
+    Check("cards already waiting 'to score'", _already_waiting, prune=_prune_waiting),
+    Check(
+        "a fresh card",
+        _fresh_card,
+        lambda rules: rules.declare.fresh_card_required is not _NEVER,
+    ),
 )
-
-
-"""The checks of a declaration, in order: (what the rule is, the check, whether the variant's
-rules give it anything to check; a check that has nothing to check returns None)."""
+"""The checks of a declaration, in order (:class:`Check`)."""
 
 
 def problem(
@@ -372,9 +493,13 @@ def problem(
     pending: Entry | None = None,
 ) -> str | None:
     """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
-    proposal = Proposal(rules, state, player, combo, cards, pending)
-    for check in rules.ledger_checks:
-        reason = check(proposal)
+    return refusal(Proposal(rules, state, player, combo, cards, pending), rules.ledger_checks)
+
+
+def refusal(proposal: Proposal, checks: Sequence[Check]) -> str | None:
+    """The reason of the first of ``checks`` that refuses ``proposal``, or None."""
+    for entry in checks:
+        reason = entry.check(proposal)
         if reason is not None:
             return reason
     return None
@@ -383,7 +508,7 @@ def problem(
 def checks_of(rules: Rules) -> tuple[Check, ...]:
     """The checks that the variant's rules give something to check, in order (found once per
     variant, as the rules are compiled: ``Rules.ledger_checks``)."""
-    return tuple(check for _, check, applies in CHECKS if applies(rules))
+    return tuple([check for check in CHECKS if check.applies(rules)])
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:

@@ -11,7 +11,6 @@ it holds is a function of the variant alone, safe to share between games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from interpreter.cards import Face
@@ -106,7 +105,7 @@ class Rules:
         self.settlement: Final[Settlement | None] = variant.settlement
         # Last, as they read the parts above: the ledger's checks that the variant gives
         # something to check, and the declarations' sieve under each trump.
-        self.ledger_checks: Final[tuple[Callable[..., str | None], ...]] = ledger.checks_of(self)
+        self.ledger_checks: Final[tuple[ledger.Check, ...]] = ledger.checks_of(self)
         self.ways: Final[dict[str | None, Sieve]] = sieve.compile(self)
 
     def name(self, card: int) -> str:

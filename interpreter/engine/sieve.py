@@ -1,7 +1,13 @@
 """Every declaration a player could make now: the ways of forming each combination that his
 cards could fill (a sieve on his cards counted by face, kept as they come and go), then every
-filling of those ways with his cards, put to the checks of the ledger
-(:func:`interpreter.engine.ledger.problem`).
+filling of those ways with his cards, put to the checks (the window's, then the ledger's:
+:func:`interpreter.engine.window.declare_problem`).
+
+The sieve holds no copy of any rule.  What it leaves out before filling, it learns from the
+checks themselves: each check that refuses every filling holding some card carries that
+pruning in its own record (:class:`interpreter.engine.ledger.Check`: ``prune``, ``needs``), and
+the sieve asks exactly the checks the variant gives work (``Rules.ledger_checks``) and those of
+the window the caller passes.  Relax a check and the declarations it now allows are listed.
 
 Most declaring windows end at the sieve: nothing could be formed.  The filling of a way
 (:func:`fill`) is the hot part of the rest.  :func:`declarations_reference` and
@@ -17,28 +23,17 @@ from typing import TYPE_CHECKING, Final
 
 from interpreter.engine.combos import Combo, Sieve, SlotShape, Stage, Way
 from interpreter.engine.forming import requirements
-from interpreter.engine.labels import (
-    Groups,
-    face_groups,
-    groups,
-    last_trick_cards,
-    source_zones,
-)
-from interpreter.engine.ledger import index as ledger_index
-from interpreter.engine.ledger import partner_may_supply
+from interpreter.engine.labels import Groups, face_groups, groups, source_zones
+from interpreter.engine.ledger import Check, Proposal, Pruned
 from interpreter.engine.state import State
-from interpreter.model.play import ReformTrigger, ReuseMode
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
 
-_ONCE_PER_KIND: Final = ReuseMode.ONCE_PER_KIND  # module names: an enum member read from
-_REFORM: Final = ReuseMode.REFORM  # its class is a slow look-up in CPython 3.11
-_PLAYED_AWAY: Final = ReformTrigger.DECLARED_CARD_PLAYED
-
 Filling = tuple[tuple[str, ...], tuple[int, ...]]
 """A way filled: the labels of its cards, and the cards (one per slot, in slot order)."""
 Allowed = Callable[[Combo, frozenset[int]], str | None]
+_NO_CARDS: Final[frozenset[int]] = frozenset()
 
 
 # -- the sieve --------------------------------------------------------------------------------
@@ -93,14 +88,49 @@ KEPT: Final = "sifted"
 takes it out of the memo as it reads it."""
 
 
-def sift(rules: Rules, state: State, player: int) -> Sifted:
+def sift(rules: Rules, state: State, player: int, checks: Sequence[Check] = ()) -> Sifted:
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count), and how many cards of each face (by
     number) it counted: a quick, exact first sieve, empty in most windows.  ``declarations``
-    enumerates the cards of these ways only."""
+    enumerates the cards of these ways only.  ``checks``: the caller's own checks, asked with
+    the ledger's for the cards one of which every declaration needs (a card of the trick just
+    won): a way needs one of their faces."""
+    held = _held(rules, state, player)
+    needed = _needed_masks(rules, state, player, checks)
+    # The hottest test of the engine: enough cards of each need's faces, the rarest need first
+    # (most ways stop there; most needs are of one face), and a card the checks need where
+    # they need one.
+    found = []
+    for first, faces, count, others, every, way in rules.ways[state.table.trump]:
+        if first >= 0:
+            if held[first] < count:
+                continue
+        elif first == _FOUR:  # a face of each suit (four kings): counted here, unrolled
+            a, b, c, d = faces
+            if held[a] + held[b] + held[c] + held[d] < count:
+                continue
+        else:  # a need of several faces: counted here, without a call
+            total = 0
+            for each in faces:
+                total += held[each]
+            if total < count:
+                continue
+        if needed and not _meets(needed, every):
+            continue
+        for first, faces, count in others:
+            if (held[first] if first >= 0 else _count(held, faces)) < count:
+                break
+        else:
+            found.append(way)
+    return found, held
+
+
+def _held(rules: Rules, state: State, player: int) -> list[int]:
+    """How many cards of each face (by number) ``player`` holds where they may form a
+    declaration, and on a partner's table where it may count: small integers, which neither
+    build allocates (masks of card bits did, per card).  Not to be changed: it may be the
+    table's own count."""
     table = state.table
-    # How many cards of each face he holds where they may form a declaration: small integers,
-    # which neither build nor the compiled build allocates (masks of card bits did, per card).
     number = rules.face_number
     if rules.declare.from_held:  # kept as the cards come and go
         held = table.held[player]
@@ -120,40 +150,47 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
                     held, copied = held[:], True
                 for card in cards:
                     held[number[card]] += 1
-    # An exact pruning implied by the checks: a declaration that must use a card of the trick
-    # just won needs one of its faces.
-    trick = -1  # none needed
-    if rules.declare.must_use_trick_card:
-        masks, face = rules.face_mask, rules.face
-        trick = 0
-        for card in last_trick_cards(state):
-            trick |= masks[face[card]]
-    # The hottest test of the engine: enough cards of each need's faces, the rarest need first
-    # (most ways stop there; most needs are of one face), and a card of the trick where one is
-    # needed.
-    found = []
-    for first, faces, needed, others, every, way in rules.ways[table.trump]:
-        if first >= 0:
-            if held[first] < needed:
-                continue
-        elif first == _FOUR:  # a face of each suit (four kings): counted here, unrolled
-            a, b, c, d = faces
-            if held[a] + held[b] + held[c] + held[d] < needed:
-                continue
-        else:  # a need of several faces: counted here, without a call
-            total = 0
-            for each in faces:
-                total += held[each]
-            if total < needed:
-                continue
-        if trick >= 0 and not trick & every:
-            continue
-        for first, faces, needed in others:
-            if (held[first] if first >= 0 else _count(held, faces)) < needed:
-                break
-        else:
-            found.append(way)
-    return found, held
+    return held
+
+
+def _needs(
+    rules: Rules, state: State, player: int, checks: Sequence[Check]
+) -> list[tuple[int, ...]]:
+    """What the checks (the caller's, then the ledger's the variant gives work) need of every
+    declaration now: for each need, the cards one of which it must hold."""
+    found: list[tuple[int, ...]] = []
+    proposal: Proposal | None = None
+    for source in (checks, rules.ledger_checks):
+        for check in source:
+            needs = check.needs
+            if needs is not None:
+                if proposal is None:
+                    proposal = Proposal(rules, state, player, rules.combos[0], _NO_CARDS, None)
+                cards = needs(proposal)
+                if cards is not None:
+                    found.append(cards)
+    return found
+
+
+def _needed_masks(rules: Rules, state: State, player: int, checks: Sequence[Check]) -> list[int]:
+    """The checks' needs (:func:`_needs`) as masks of the card bits of their cards' faces."""
+    masks, face = rules.face_mask, rules.face
+    found: list[int] = []
+    for cards in _needs(rules, state, player, checks):
+        mask = 0
+        for card in cards:
+            mask |= masks[face[card]]
+        found.append(mask)
+    return found
+
+
+def _meets(needed: list[int], every: int) -> bool:
+    """Whether a way that may use the cards of mask ``every`` may meet each need (a plain
+    loop: ``all`` of a generator costs a frame)."""
+    for mask in needed:  # noqa: SIM110
+        if not mask & every:
+            return False
+    return True
 
 
 def _count(held: list[int], faces: tuple[int, ...]) -> int:
@@ -167,60 +204,120 @@ def _count(held: list[int], faces: tuple[int, ...]) -> int:
 # -- every legal declaration ------------------------------------------------------------------
 Declarable = tuple[Combo, tuple[int, ...], tuple[str, ...]]
 """A declaration that may be made: the combination, its cards and their labels."""
+Open = tuple[Way, frozenset[int], list[frozenset[int]]]
+"""A way left to fill: the way, the cards no filling of it may hold, and the fillings refused
+as they are (their cards), as the checks' prunings tell."""
 
 
-def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> list[Declarable]:
+def declarations(
+    rules: Rules, state: State, player: int, allowed: Allowed, checks: Sequence[Check] = ()
+) -> list[Declarable]:
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
-    one per distinct set of labels, in a fixed order."""
+    one per distinct set of labels, in a fixed order.  ``checks``: the caller's own checks
+    that ``allowed`` puts first (the window's), whose prunings are asked with those of the
+    ledger's checks the variant gives work."""
     found: list[Declarable] = []
     kept = state.table.memo.pop(KEPT, None)  # what may_act sifted serves this list alone
-    formed, held = kept[1] if kept is not None and kept[0] == player else sift(rules, state, player)
+    if kept is not None and kept[0] == player:
+        formed, held = kept[1]
+    else:
+        formed, held = sift(rules, state, player, checks)
     if not formed:
         return found
-    theirs = _partner_cards(rules, state, player) if rules.reuse.partner_used else frozenset()
-    # A second sieve, as exact: enough cards of each need that no check bars outright.
-    barred: dict[str, tuple[frozenset[int], dict[int, int]]] = {}
-    kinds_closed = state.table.window.kinds if rules.declare.one_per_kind else ()
-    ways: list[tuple[Way, frozenset[int]]] = []
-    for way in formed:
-        combo = way.combo
-        if combo.kind in kinds_closed:  # a combination of its kind already declared
-            continue
-        known = barred.get(combo.id)
-        if known is None:
-            banned = _banned(rules, state, player, combo, theirs)
-            known = barred[combo.id] = banned, _counted(rules, state, player, banned)
-        banned, dead = known
-        if dead and not _enough(way, held, dead):
-            continue
-        ways.append((way, banned))
+    ways = _unbarred(rules, state, player, formed, held, checks)
     if not ways:
         return found
     # Only the cards of the faces some way left may use are labelled and grouped.
     faces: dict[str, None] = {}
-    for way, _ in ways:
+    for way, _, _ in ways:
         for face in way.faces:
             faces[face] = None
     by_face = face_groups(rules, state, player, faces)
-    again: dict[str, list[frozenset[int]]] = {}
-    # A filling without a card of the trick just won, where one is needed, is refused.
-    trick = frozenset(last_trick_cards(state)) if rules.declare.must_use_trick_card else None
-    for way, banned in ways:
+    needed = [frozenset(cards) for cards in _needs(rules, state, player, checks)]
+    for way, banned, refused in ways:
+        _fill_allowed(way, by_face, banned, refused, needed, allowed, found)
+    return found
+
+
+def _unbarred(
+    rules: Rules,
+    state: State,
+    player: int,
+    formed: list[Way],
+    held: list[int],
+    checks: Sequence[Check],
+) -> list[Open]:
+    """A second sieve, as exact: the ways of ``formed`` the checks' prunings leave open, with
+    enough cards of each need that no check bars outright, and what the prunings leave out of
+    their fillings."""
+    prunes = _prunes(rules, checks)
+    barred: dict[str, tuple[Pruned, frozenset[int], dict[int, int]]] = {}
+    ways: list[Open] = []
+    for way in formed:
         combo = way.combo
-        scored = again.get(combo.id)
-        if scored is None:
-            scored = again[combo.id] = _scored_sets(rules, state, player, combo)
-        seen: set[tuple[str, ...]] = set()
-        for labels, cards in fill(way.slots, by_face, banned, way.shape):
-            if labels in seen:
-                continue
-            seen.add(labels)
-            chosen = frozenset(cards)
-            if (scored and chosen in scored) or (trick is not None and trick.isdisjoint(chosen)):
-                continue
+        known = barred.get(combo.id)
+        if known is None:
+            pruned = _pruned(rules, state, player, combo, prunes)
+            banned = frozenset(pruned.banned) if pruned.banned else _NO_CARDS
+            known = barred[combo.id] = pruned, banned, _counted(rules, state, player, banned)
+        pruned, banned, dead = known
+        if pruned.closed or (dead and not _enough(way, held, dead)):
+            continue
+        ways.append((way, banned, pruned.refused))
+    return ways
+
+
+def _prunes(rules: Rules, checks: Sequence[Check]) -> list[Callable[[Proposal, Pruned], None]]:
+    """The prunings of ``checks`` and of the ledger's checks the variant gives work."""
+    found = []
+    for source in (checks, rules.ledger_checks):
+        for check in source:
+            if check.prune is not None:
+                found.append(check.prune)
+    return found
+
+
+def _pruned(
+    rules: Rules,
+    state: State,
+    player: int,
+    combo: Combo,
+    prunes: list[Callable[[Proposal, Pruned], None]],
+) -> Pruned:
+    """What the checks refuse of ``combo`` now in any filling (:class:`Pruned`)."""
+    pruned = Pruned()
+    proposal = Proposal(rules, state, player, combo, _NO_CARDS, None)
+    for prune in prunes:
+        prune(proposal, pruned)
+    return pruned
+
+
+def _fill_allowed(
+    way: Way,
+    by_face: Groups,
+    banned: frozenset[int],
+    refused: list[frozenset[int]],
+    needed: list[frozenset[int]],
+    allowed: Allowed,
+    found: list[Declarable],
+) -> None:
+    """Add to ``found`` each filling of ``way`` that ``allowed`` lets through, one per
+    distinct set of labels; fillings the prunings refuse are not put to it."""
+    combo = way.combo
+    seen: set[tuple[str, ...]] = set()
+    for labels, cards in fill(way.slots, by_face, banned, way.shape):
+        if labels in seen:
+            continue
+        seen.add(labels)
+        chosen = frozenset(cards)
+        if refused and chosen in refused:
+            continue
+        for need in needed:
+            if need.isdisjoint(chosen):
+                break
+        else:
             if allowed(combo, chosen) is None:
                 found.append((combo, cards, labels))
-    return found
 
 
 def _counted(rules: Rules, state: State, player: int, banned: frozenset[int]) -> dict[int, int]:
@@ -269,79 +366,6 @@ def declarations_reference(
                     seen.add(labels)
                     if allowed(combo, frozenset(cards)) is None:
                         yield combo, cards, labels
-
-
-def _banned(
-    rules: Rules, state: State, player: int, combo: Combo, theirs: frozenset[int]
-) -> frozenset[int]:
-    """Cards that can never be part of ``combo`` now, each an exact pruning implied by the
-    checks (a filling with one of them is refused, whatever its other cards):
-
-    - under the once-per-kind rule, the cards that have scored in its kind;
-    - where combinations are formed again once a declared card is played away (Rubicon), the
-      cards of a declaration of its kind none of whose cards has been played away yet
-      (``ledger._reform``);
-    - the cards of a declaration of its kind waiting 'to score' (``ledger._already_waiting``);
-    - under the bar on inferior combinations, the cards of a superior one of its class
-      declared before (``ledger._inferior_bar``);
-    - a partner's cards, where they may not supply it;
-    - the card just taken for the seven of trumps (``window.declare_problem``);
-    - where several combinations may score after a trick if they share no card, the cards
-      of those declared after this one (``window.quota_problem``)."""
-    reuse, table = rules.reuse, state.table
-    banned: set[int] = set()
-    extension = reuse.multi_bezique_extension and combo.count == 2
-    kind = combo.kind
-    if table.ledger[player]:
-        index = ledger_index(state, player)
-        if reuse.mode is _ONCE_PER_KIND and not extension:
-            for entry in index.scored.get(kind, ()):
-                banned |= entry.cards
-        elif (
-            reuse.mode is _REFORM
-            and reuse.reform_trigger is _PLAYED_AWAY
-            and kind not in reuse.repair_kinds
-            and combo.cls not in reuse.reform_with_added
-        ):
-            hand, laid = table.hands[player], table.tables[player]
-            for entry in index.scored.get(kind, ()):
-                for card in entry.cards:  # a plain loop: ``all`` of a generator costs a frame
-                    if card not in hand and card not in laid:
-                        break
-                else:  # still whole
-                    banned |= entry.cards
-        for entry in index.waiting.get(kind, ()):
-            banned |= entry.cards
-        if reuse.inferior_bar:
-            for entry in index.declared.get(combo.cls, ()):
-                if entry.rank > combo.rank:
-                    banned |= entry.cards
-    if theirs and not partner_may_supply(rules, combo):
-        banned |= theirs
-    window = table.window
-    if window.taken >= 0:
-        banned.add(window.taken)
-    if rules.declare.disjoint_per_trick:
-        banned |= window.cards
-    return frozenset(banned)
-
-
-def _scored_sets(rules: Rules, state: State, player: int, combo: Combo) -> list[frozenset[int]]:
-    """Where combinations are formed again (Rubicon), the very cards that have scored in
-    ``combo``'s kind, which may not score again as they are (an exact pruning implied by the
-    checks: ``ledger._reform`` refuses them).  Most refused fillings in Rubicon are these."""
-    if rules.reuse.mode is not _REFORM:
-        return []
-    if not state.table.ledger[player]:
-        return []
-    return [entry.cards for entry in ledger_index(state, player).scored.get(combo.kind, ())]
-
-
-def _partner_cards(rules: Rules, state: State, player: int) -> frozenset[int]:
-    cards: set[int] = set()
-    for partner in rules.partners(player):
-        cards |= state.table.tables[partner]
-    return frozenset(cards)
 
 
 # -- filling a way with cards -----------------------------------------------------------------
@@ -400,37 +424,14 @@ def fill(
         return []
     same, run_left, apart = shape if shape is not None else slot_shape(slots)
     if apart:  # every choice of a group per slot, in the recursion's order, each first copy
-        if len(pools) == 2:
-            return [((a, b), (at[0], bt[0])) for a, at in pools[0] for b, bt in pools[1]]
-        return [
-            (tuple([label for label, _ in chosen]), tuple([cards[0] for _, cards in chosen]))
-            for chosen in product(*pools)
-        ]
-    if run_left[0] == len(slots):  # one run of equal slots (four kings): one shared pool
-        pool = pools[0]
-        for _, copies in pool:
-            if len(copies) > 1:
-                break
-        else:  # a copy in each group: the runs are the combinations of the groups, in order
-            found_at_once: list[Filling] = []
-            for chosen in combinations(pool, len(slots)):
-                labels_of, copies_of = zip(*chosen, strict=True)
-                found_at_once.append((labels_of, tuple([c[0] for c in copies_of])))
-            return found_at_once
+        return _filled_apart(pools)
+    if run_left[0] == len(slots) and _single_copies(pools[0]):
+        # One run of equal slots (four kings), a copy in each group: the runs are the
+        # combinations of the groups, in order.
+        return _filled_as_combinations(pools[0], len(slots))
     found: list[Filling] = []
     last = len(slots) - 1
-    # For each pool, the copies of its groups from each position to its end (a pool shared
-    # by equal slots counted once).
-    copies_from: list[list[int]] = []
-    counted: list[tuple[str, list[int]]] | None = None
-    left: list[int] = []
-    for pool in pools:
-        if pool is not counted:
-            counted, left, total = pool, [0] * len(pool), 0
-            for position in range(len(pool) - 1, -1, -1):
-                total += len(pool[position][1])
-                left[position] = total
-        copies_from.append(left)
+    copies_from = _copies_from(pools)
     used: dict[str, int] = {}
     labels: list[str] = []
     cards: list[int] = []
@@ -456,6 +457,51 @@ def fill(
             cards.pop()
 
     step(0, 0)
+    return found
+
+
+def _copies_from(pools: Pools) -> list[list[int]]:
+    """For each pool, the copies of its groups from each position to its end (a pool shared
+    by equal slots counted once)."""
+    copies_from: list[list[int]] = []
+    counted: list[tuple[str, list[int]]] | None = None
+    left: list[int] = []
+    for pool in pools:
+        if pool is not counted:
+            counted, left, total = pool, [0] * len(pool), 0
+            for position in range(len(pool) - 1, -1, -1):
+                total += len(pool[position][1])
+                left[position] = total
+        copies_from.append(left)
+    return copies_from
+
+
+def _filled_apart(pools: Pools) -> list[Filling]:
+    """The fillings of slots that are apart (:func:`slot_shape`): every choice of a group per
+    slot, each its first copy, in the recursion's order."""
+    if len(pools) == 2:
+        return [((a, b), (at[0], bt[0])) for a, at in pools[0] for b, bt in pools[1]]
+    return [
+        (tuple([label for label, _ in chosen]), tuple([cards[0] for _, cards in chosen]))
+        for chosen in product(*pools)
+    ]
+
+
+def _single_copies(pool: list[tuple[str, list[int]]]) -> bool:
+    """Whether each group of ``pool`` has one copy."""
+    for _, copies in pool:  # noqa: SIM110
+        if len(copies) > 1:
+            return False
+    return True
+
+
+def _filled_as_combinations(pool: list[tuple[str, list[int]]], slots: int) -> list[Filling]:
+    """The fillings of a run of ``slots`` equal slots from ``pool``, whose groups have a copy
+    each: the combinations of its groups, in order."""
+    found: list[Filling] = []
+    for chosen in combinations(pool, slots):
+        labels_of, copies_of = zip(*chosen, strict=True)
+        found.append((labels_of, tuple([c[0] for c in copies_of])))
     return found
 
 

@@ -1,10 +1,12 @@
 """The declaring window: after a trick won, the winner (and, by the rules, his partner) may
 declare, score a waiting declaration, pass the right, and then draws (Hoyle; laws 33, 43–48).
 
-The quota of a window (:func:`quota_problem`: one combination scored per trick, several
-disjoint ones, or one of each kind), declarations (:func:`declare_problem`), scoring a waiting
-one (:func:`score_problem`) and passing the right (:func:`yield_problem`) each have one check,
-used both by the move list and by the refusal of a move."""
+The window's own checks of a declaration (:data:`CHECKS`: the turn-up just taken for the seven,
+and the quota of a window — one combination scored per trick, several disjoint ones, or one of
+each kind), put before the ledger's (:func:`declare_problem`), scoring a waiting one
+(:func:`score_problem`) and passing the right (:func:`yield_problem`) each have one check, used
+both by the move list and by the refusal of a move.  Like the ledger's, each of the window's
+checks carries its own pruning, which the declarations' sieve asks for."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine import forming, ledger, seven, sieve
 from interpreter.engine.combos import Combo
 from interpreter.engine.events import EventKind
+from interpreter.engine.ledger import Check, Proposal, Pruned
 from interpreter.engine.moves import Declare, Move, ScorePending, Yield
 from interpreter.engine.parts import from_blocks
 from interpreter.engine.state import Entry, State, Window
@@ -90,43 +93,80 @@ def _may_declare(rules: Rules, window: Window) -> bool:
     return _scores_now(rules, window) or rules.declare.pending_allowed
 
 
-def quota_problem(rules: Rules, state: State, combo: Combo, cards: frozenset[int]) -> str | None:
-    """Why the window's quota forbids declaring ``cards`` as ``combo`` now, or None."""
-    declare = rules.declare
-    window = state.table.window
-    match declare.scores_per_trick:
-        case PerTrick.ONE:
-            if window.scored and not declare.pending_allowed:
-                return "only one combination may be scored after each trick"
-        case PerTrick.DISJOINT_MANY:
-            shared = cards & window.cards
-            if shared:
-                return (
-                    f"{rules.pretty(min(shared))} is already in a combination declared after "
-                    "this trick"
-                )
-        case PerTrick.ONE_PER_KIND:
-            if combo.kind in window.kinds:
-                return (
-                    f"a {combo.kind.replace('_', ' ')} has already been declared after this trick"
-                )
+# -- the window's checks of a declaration ------------------------------------------------------
+def _not_just_taken(p: Proposal) -> str | None:
+    """Enquire Within: the turn-up just taken for the seven of trumps may not be declared
+    after this trick (``seven.turn_up_declarable = false``)."""
+    taken = p.state.table.window.taken
+    if taken >= 0 and taken in p.cards:
+        return (
+            f"{p.rules.pretty(taken)}, just taken for the seven of trumps, may not be declared "
+            "after this trick"
+        )
     return None
+
+
+def _prune_taken(p: Proposal, into: Pruned) -> None:
+    taken = p.state.table.window.taken
+    if taken >= 0:
+        into.banned.add(taken)
+
+
+def _within_quota(p: Proposal) -> str | None:
+    """Why the window's quota forbids declaring the proposal now: one combination scored per
+    trick (unless more may wait 'to score'), several that share no card, or one of each
+    kind."""
+    rules = p.rules
+    declare, window = rules.declare, p.state.table.window
+    if declare.one_per_trick:
+        if not _may_declare(rules, window):
+            return "only one combination may be scored after each trick"
+    elif declare.disjoint_per_trick:
+        shared = p.cards & window.cards
+        if shared:
+            return (
+                f"{rules.pretty(min(shared))} is already in a combination declared after this trick"
+            )
+    elif declare.one_per_kind and p.combo.kind in window.kinds:
+        return f"a {p.combo.kind.replace('_', ' ')} has already been declared after this trick"
+    return None
+
+
+def _prune_quota(p: Proposal, into: Pruned) -> None:
+    """No combination once the quota is met; where several share no card, the cards of those
+    declared after this trick; one of each kind, none of a kind declared after it."""
+    rules = p.rules
+    declare, window = rules.declare, p.state.table.window
+    if declare.one_per_trick:
+        if not _may_declare(rules, window):
+            into.closed = True
+    elif declare.disjoint_per_trick:
+        into.banned |= window.cards
+    elif declare.one_per_kind and p.combo.kind in window.kinds:
+        into.closed = True
+
+
+CHECKS: tuple[Check, ...] = (
+    Check(
+        "the turn-up just taken for the seven",
+        _not_just_taken,
+        lambda rules: rules.sevens.taken_barred,
+        prune=_prune_taken,
+    ),
+    Check("the quota of the window", _within_quota, prune=_prune_quota),
+)
+"""The window's checks of a declaration, put before the ledger's (:class:`ledger.Check`).  Each
+is put to every declaration (one that has no work finds none at once): ``applies`` says where
+it has work."""
 
 
 def declare_problem(
     rules: Rules, state: State, player: int, combo: Combo, cards: frozenset[int]
 ) -> str | None:
     """Why ``player`` may not declare ``cards`` as ``combo`` now (the cards are his and form
-    the combination), or None."""
-    taken = state.table.window.taken
-    if taken >= 0 and taken in cards:
-        return (
-            f"{rules.pretty(taken)}, just taken for the seven of trumps, may not be declared "
-            "after this trick"
-        )
-    return quota_problem(rules, state, combo, cards) or ledger.problem(
-        rules, state, player, combo, cards
-    )
+    the combination), or None: the window's checks, then the ledger's."""
+    proposal = Proposal(rules, state, player, combo, cards, None)
+    return ledger.refusal(proposal, CHECKS) or ledger.refusal(proposal, rules.ledger_checks)
 
 
 def score_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
@@ -161,7 +201,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         return declare_problem(rules, state, player, combo, cards)
 
     if _may_declare(rules, table.window):
-        for combo, cards, labels in sieve.declarations(rules, state, player, allowed):
+        for combo, cards, labels in sieve.declarations(rules, state, player, allowed, CHECKS):
             points = ledger.points_of(rules, state, player, combo)
             found.append(Declare(combo.id, cards, labels, points))
     for entry in table.ledger[player]:
@@ -184,7 +224,7 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
     # The sieve first: empty in most windows.
-    sifted = sieve.sift(rules, state, player)
+    sifted = sieve.sift(rules, state, player, CHECKS)
     if not sifted[0] or not _may_declare(rules, state.table.window):
         return False
     state.table.memo[sieve.KEPT] = (player, sifted)  # for the move list listed at once
