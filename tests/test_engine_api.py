@@ -567,3 +567,19 @@ def test_what_the_engine_keeps_to_go_faster_is_not_part_of_a_game() -> None:
     assert not other._state.table.memo
     assert other == game
     assert other.legal_moves() == game.legal_moves()
+
+
+def test_the_compiled_rules_are_frozen_and_shared_unchanged_by_games() -> None:
+    """Games share one ``Rules``: it cannot be changed once made, and playing games leaves
+    every table of it as it was (nothing is cached into it)."""
+    rules = Rules(shipped("rubicon"))
+    before = {name: repr(getattr(rules, name)) for name in ("ways", "ledger_checks", "sevens")}
+    for seed in range(3):
+        game = Game.new(rules, seed=seed)
+        while not game.is_over:
+            game.step(random.Random(seed).choice(game.legal_moves()))
+    assert {name: repr(getattr(rules, name)) for name in before} == before
+    with pytest.raises(AttributeError):
+        rules.face = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        rules.cache = {}

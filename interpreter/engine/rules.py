@@ -107,6 +107,14 @@ class Rules:
         # something to check, and the declarations' sieve under each trump.
         self.ledger_checks: Final[tuple[ledger.Check, ...]] = ledger.checks_of(self)
         self.ways: Final[dict[str | None, Sieve]] = sieve.compile(self)
+        self._frozen: Final = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Once made, the rules are frozen (games share them): no attribute is set again.
+        (The compiled build refuses it by itself: every attribute is ``Final``.)"""
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"the compiled rules are frozen: {name} cannot be set")
+        object.__setattr__(self, name, value)
 
     def name(self, card: int) -> str:
         return self.face[card]
