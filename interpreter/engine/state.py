@@ -40,7 +40,7 @@ class Memo(dict[Any, Any]):
     user checks its own key): a copy starts empty, and equality ignores it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Entry:
     """A declaration on a player's ledger: scored, waiting 'to score', or lost while waiting
     (laws 46–48; a lost declaration still bars inferior combinations of its cards: its cards

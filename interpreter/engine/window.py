@@ -314,15 +314,15 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     table.numbers[player] += 1
     cards = frozenset(move.cards)
     entry = Entry(
-        table.numbers[player],
-        combo.id,
-        combo.kind,
-        combo.cls,
-        combo.rank,
-        points,
-        cards,
-        scored,
-        table.trick_no,
+        no=table.numbers[player],
+        combo=combo.id,
+        kind=combo.kind,
+        cls=combo.cls,
+        rank=combo.rank,
+        points=points,
+        cards=cards,
+        scored=scored,
+        trick=table.trick_no,
     )
     table.ledger[player].append(entry)
     table.ledger_changed(player)
