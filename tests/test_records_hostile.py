@@ -73,12 +73,12 @@ def test_an_unknown_key_in_the_result_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_result_without_its_value_is_refused(tmp_path: Path) -> None:
-    text = RUBICON.replace("value = 1800\n", "")
-    assert "result.value: missing: the replay gives 1800" in refusal(tmp_path, text)
+    text = RUBICON.replace("value = 2000\n", "")
+    assert "result.value: missing: the replay gives 2000" in refusal(tmp_path, text)
 
 
 def test_the_number_of_seats_is_that_of_the_variant(tmp_path: Path) -> None:
-    text = RUBICON.replace('    "random",\n]', '    "random",\n    "a ghost",\n]')
+    text = RUBICON.replace('    "rulebook policy",\n]', '    "rulebook policy",\n    "a ghost",\n]')
     line = lines_of(text, "seats = [")
     assert refusal(tmp_path, text) == (
         f"bad.toml:{line}: seats: the variant has 2 seats; the record names 3"
@@ -94,18 +94,21 @@ def test_the_first_dealer_is_a_seat_of_the_game(tmp_path: Path) -> None:
     ("change", "message"),
     [
         (("version = 1", "version = true"), "bad.toml:2: version: this program reads version 1"),
-        (("seed = 1", "seed = 1.0"), "bad.toml:9: seed: should be a whole number, got 1.0"),
-        (("seed = 1", "seed = true"), "bad.toml:9: seed: should be a whole number, got true"),
-        (('"greedy"', "7"), "bad.toml:6: seats[0]: should be text, got 7"),
-        (('"greedy"', '"\\u001b[2J"'), "bad.toml:6: seats[0]: control characters are not"),
-        (('"greedy"', '"gr\\u202eydee"'), "bad.toml:6: seats[0]: control characters are not"),
+        (("seed = 1", "seed = 1.0"), "bad.toml:10: seed: should be a whole number, got 1.0"),
+        (("seed = 1", "seed = true"), "bad.toml:10: seed: should be a whole number, got true"),
+        (('"rulebook policy"', "7"), "bad.toml:7: seats[0]: should be text, got 7"),
+        (('"rulebook policy"', '"\\u001b[2J"'), "bad.toml:7: seats[0]: control characters are not"),
+        (
+            ('"rulebook policy"', '"gr\\u202eydee"'),
+            "bad.toml:7: seats[0]: control characters are not",
+        ),
         (("winner = 0", 'winner = "0"'), "result.winner: should be a whole number, got '0'"),
-        (("440,", "true,"), "result.scores[0]: should be a whole number, got true"),
-        (("seed = 1", "seed = 99999999999999999999"), "bad.toml:9: seed: a number of 67 bits"),
-        (("seed = 1", "seed = 0x" + "F" * 5000), "bad.toml:9: seed: a number of 20000 bits"),
-        (('"p1 play 8H"', '"p0 play 8H"'), "action 4: 'p0 play 8H' is not an action"),
-        (('"p1 play 8H"', f'"p{"9" * 5000} play 8H"'), "action 4: 'p999"),
-        (('"p2 deal"', '"p2 deal  # \\u0007"'), "action 1: control characters are not allowed"),
+        (("540,", "true,"), "result.scores[0]: should be a whole number, got true"),
+        (("seed = 1", "seed = 99999999999999999999"), "bad.toml:10: seed: a number of 67 bits"),
+        (("seed = 1", "seed = 0x" + "F" * 5000), "bad.toml:10: seed: a number of 20000 bits"),
+        (('"p2 play 8H"', '"p0 play 8H"'), "action 4: 'p0 play 8H' is not an action"),
+        (('"p2 play 8H"', f'"p{"9" * 5000} play 8H"'), "action 4: 'p999"),
+        (('"p2 pass"', '"p2 pass  # \\u0007"'), "action 1: control characters are not allowed"),
         (("variant_hash = ", "variant_hash = 'x' #"), "variant_hash: 'sha256:' and 64 hex"),
     ],
 )
@@ -116,10 +119,10 @@ def test_a_wrong_field_is_refused_at_its_line(
 
 
 def test_every_problem_of_the_fields_is_reported_at_once(tmp_path: Path) -> None:
-    text = RUBICON.replace("seed = 1", 'seed = "1"').replace('"greedy"', "[]")
+    text = RUBICON.replace("seed = 1", 'seed = "1"').replace('"rulebook policy"', "[]", 1)
     assert refusal(tmp_path, text).splitlines() == [
-        "bad.toml:6: seats[0]: should be text, got []",
-        "bad.toml:9: seed: should be a whole number, got '1'",
+        "bad.toml:7: seats[0]: should be text, got []",
+        "bad.toml:10: seed: should be a whole number, got '1'",
     ]
 
 
@@ -139,7 +142,7 @@ def test_a_missing_key_is_reported_at_line_1(tmp_path: Path) -> None:
 def test_a_deck_order_is_checked_against_the_deck_at_its_line(tmp_path: Path) -> None:
     deck = ", ".join(f'"{r}{s}"' for _ in range(3) for s in "SHDC" for r in "AKQJT987")
     text = RUBICON.replace("seed = 1\n", f"seed = 1\ndeals = [\n  [{deck}],\n]\n")
-    assert "bad.toml:11: deals[0]: 96 cards; the deck has 128" in refusal(tmp_path, text)
+    assert "bad.toml:12: deals[0]: 96 cards; the deck has 128" in refusal(tmp_path, text)
 
 
 # -- no traceback for any input ---------------------------------------------------------------
@@ -148,15 +151,15 @@ def test_a_deck_order_is_checked_against_the_deck_at_its_line(tmp_path: Path) ->
 def test_deep_nesting_is_refused_at_its_line(tmp_path: Path) -> None:
     text = RUBICON.replace("seed = 1\n", "seed = 1\nevent = " + "[" * 5000 + "]" * 5000 + "\n")
     assert refusal(tmp_path, text) == (
-        "bad.toml:10: values are nested too deeply (at most 20 tables and arrays)"
+        "bad.toml:11: values are nested too deeply (at most 20 tables and arrays)"
     )
     moderate = RUBICON.replace("seed = 1\n", "seed = 1\nevent = " + "[" * 30 + "]" * 30 + "\n")
-    assert refusal(tmp_path, moderate).startswith("bad.toml:10: event")
+    assert refusal(tmp_path, moderate).startswith("bad.toml:11: event")
 
 
 def test_a_number_of_thousands_of_digits_is_refused_at_its_line(tmp_path: Path) -> None:
     text = RUBICON.replace("seed = 1", "seed = " + "9" * 5000)
-    assert refusal(tmp_path, text) == "bad.toml:9: a number far larger than 64 bits"
+    assert refusal(tmp_path, text) == "bad.toml:10: a number far larger than 64 bits"
 
 
 def test_a_long_dotted_key_is_refused_before_it_is_read(tmp_path: Path) -> None:
@@ -172,8 +175,8 @@ def test_a_record_too_large_is_not_read(tmp_path: Path) -> None:
 
 
 def test_bytes_that_are_not_utf8_are_refused_at_their_line(tmp_path: Path) -> None:
-    raw = RUBICON.encode().replace(b"greedy", b"gr\xffedy")
-    assert refusal(tmp_path, raw) == "bad.toml:6: not UTF-8 text: byte 0xff"
+    raw = RUBICON.encode().replace(b"rulebook policy", b"rulebook pol\xffcy", 1)
+    assert refusal(tmp_path, raw) == "bad.toml:7: not UTF-8 text: byte 0xff"
 
 
 def test_the_command_line_refuses_hostile_records_without_a_traceback(
