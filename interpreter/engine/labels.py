@@ -6,6 +6,7 @@ with one label are interchangeable)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from interpreter.engine.state import State
@@ -132,9 +133,7 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
     hand = table.hands[player] if declare.from_hand else _NOTHING
     laid = table.tables[player] if declare.from_table else _NOTHING
     opened = table.open[player] if declare.from_open else _NOTHING
-    won = last_trick_cards(state) if opened else ()
     partners = rules.partners(player) if rules.reuse.partner_used else ()
-    entries: Mapping[int, str] | None = None
     by_face: Groups = {}
     for face in faces:
         copies = copies_of.get(face)
@@ -144,37 +143,58 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
         shown = laid & copies if laid else _NOTHING
         if opened:
             shown = (shown | (opened & copies)) if shown else opened & copies
-        found: dict[str, list[int]] = {}
-        if not shown:  # the hand alone: one group
-            if in_hand:
-                found[face] = sorted(in_hand) if len(in_hand) > 1 else list(in_hand)
-        else:  # the copies, lowest id first, as groups sorts them
-            if entries is None:
-                entries = entries_by_card(state, player)
-            for card in sorted(in_hand | shown) if in_hand else sorted(shown):
-                if card in in_hand:
-                    label = face
-                else:
-                    mark = "^" if card in opened and card in won else "*"
-                    label = face + mark + entries.get(card, "")
-                cards = found.get(label)
-                if cards is None:
-                    found[label] = [card]
-                else:
-                    cards.append(card)
+        if shown:
+            found = _shown_groups(state, player, face, in_hand, shown, opened)
+        elif in_hand:  # the hand alone: one group
+            found = {face: sorted(in_hand) if len(in_hand) > 1 else list(in_hand)}
+        else:
+            found = {}
         for partner in partners:  # after the player's own, as groups lists them
-            theirs_here = table.tables[partner] & copies
-            if theirs_here:
-                theirs = entries_by_card(state, partner)
-                for card in sorted(theirs_here):
-                    label = face + "+" + theirs.get(card, "")
-                    found.setdefault(label, []).append(card)
+            _add_partner_groups(state, partner, face, copies, found)
         if found:
             by_face[face] = list(found.items())
     taken = table.window.taken
     if taken >= 0 and rules.face[taken] in by_face:
         _taken_last(by_face[rules.face[taken]], taken)
     return by_face
+
+
+def _shown_groups(
+    state: State,
+    player: int,
+    face: str,
+    in_hand: AbstractSet[int],
+    shown: AbstractSet[int],
+    opened: AbstractSet[int],
+) -> dict[str, list[int]]:
+    """The groups of ``face`` when some of its copies lie face up (declared, or open): the
+    copies, lowest id first, as :func:`groups` sorts them, each under its label."""
+    entries = entries_by_card(state, player)
+    won = last_trick_cards(state) if opened else ()
+    found: dict[str, list[int]] = {}
+    for card in sorted(in_hand | shown) if in_hand else sorted(shown):
+        if card in in_hand:
+            label = face
+        else:
+            mark = "^" if card in opened and card in won else "*"
+            label = face + mark + entries.get(card, "")
+        cards = found.get(label)
+        if cards is None:
+            found[label] = [card]
+        else:
+            cards.append(card)
+    return found
+
+
+def _add_partner_groups(
+    state: State, partner: int, face: str, copies: AbstractSet[int], found: dict[str, list[int]]
+) -> None:
+    """Add to ``found`` the groups of ``face`` on ``partner``'s table ("+" marks them)."""
+    theirs_here = state.table.tables[partner] & copies
+    if theirs_here:
+        theirs = entries_by_card(state, partner)
+        for card in sorted(theirs_here):
+            found.setdefault(face + "+" + theirs.get(card, ""), []).append(card)
 
 
 _NOTHING: frozenset[int] = frozenset()
