@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from interpreter.model import Bezique, SameRank, SameSuit, Variant
+from interpreter.model import Combination, Variant
 
 BEGIN = "<!-- schema:begin -->"
 END = "<!-- schema:end -->"
@@ -114,11 +114,16 @@ def _rows(model: type[BaseModel], prefix: str) -> list[str]:
     return rows
 
 
+_SHAPES: tuple[type[BaseModel], ...] = get_args(get_args(Combination)[0])
+"""Every shape's class, in the order of the union ``Combination``: a new shape has its section
+without a change here."""
+
+
 def reference() -> str:
     """The Markdown field reference."""
     head = "| key | type / values | default | meaning |\n|---|---|---|---|"
     parts = ["### Every key of a variant file", "", head, *_rows(Variant, "")]
-    for shape in (SameSuit, SameRank, Bezique):
+    for shape in _SHAPES:
         label = shape.model_fields["shape"].annotation
         parts += [
             "",

@@ -7,11 +7,12 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Any
+from typing import Any, assert_never
 
 from interpreter.cards import JOKER
+from interpreter.model import Bezique, Combination, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.rulebook.page import Page
-from interpreter.rulebook.words import listing, points, rank_name, rank_plural
+from interpreter.rulebook.words import listing, per_member, points, rank_name, rank_plural
 
 V = Any
 
@@ -19,41 +20,74 @@ SAMPLE_TRUMP = "H"
 """The trump suit of the examples: hearts."""
 
 
-def example(v: V, combo: V) -> list[str] | None:
+def example(v: Variant, combo: Combination) -> list[str] | None:
     """Cards (``KH``) that form the combination with hearts as trumps; None where the
     combination has no cards to show (a bézique with no pair for that trump)."""
+    match combo:
+        case SameSuit():
+            suit = per_member(combo.suit, _SAMPLE_SUIT)
+            return [rank + suit for rank in combo.ranks]
+        case SameRank():
+            return _same_rank_example(v, combo)
+        case Bezique():
+            pair = v.bezique.pair(SAMPLE_TRUMP)
+            if pair is None:
+                return None
+            return [pair[0]] * combo.count + [pair[1]] * combo.count
+    assert_never(combo)
+
+
+_SAMPLE_SUIT = {SuitFilter.TRUMP: SAMPLE_TRUMP, SuitFilter.PLAIN: "S", SuitFilter.ANY: "S"}
+"""The suit of the example of a same-suit combination, by the suits that count."""
+
+
+def _same_rank_example(v: Variant, combo: SameRank) -> list[str]:
+    if combo.of == JOKER:
+        return [JOKER] * combo.count
     suits = list(v.deck.suits)
-    if combo.shape == "same_suit":
-        suit = {"trump": SAMPLE_TRUMP, "plain": "S", "any": "S"}[combo.suit.value]
-        return [rank + suit for rank in combo.ranks]
-    if combo.shape == "same_rank":
-        if combo.of == JOKER:
-            return [JOKER] * combo.count
-        if combo.suit.value == "trump":
-            chosen = [SAMPLE_TRUMP] * combo.count
-        else:
-            chosen = [suits[i % len(suits)] for i in range(combo.count)]
-        return [combo.of + suit for suit in chosen]
-    pair = v.bezique.pair(SAMPLE_TRUMP)
-    if pair is None:
-        return None
-    return [pair[0]] * combo.count + [pair[1]] * combo.count
+    spread = [suits[i % len(suits)] for i in range(combo.count)]
+    chosen = per_member(
+        combo.suit,
+        {
+            SuitFilter.TRUMP: [SAMPLE_TRUMP] * combo.count,
+            SuitFilter.PLAIN: spread,
+            SuitFilter.ANY: spread,
+        },
+    )
+    return [combo.of + suit for suit in chosen]
 
 
-def cards_words(combo: V) -> str:
+def cards_words(combo: Combination) -> str:
     """What a combination is made of, in words."""
-    which = {"trump": "of trumps", "plain": "of one plain suit", "any": "of one suit"}
-    if combo.shape == "same_suit":
-        if len(set(combo.ranks)) == 1 < len(combo.ranks):  # four aces of one suit
-            return f"{len(combo.ranks)} {rank_plural(combo.ranks[0])} {which[combo.suit.value]}"
-        return f"{listing(rank_name(r) for r in combo.ranks)} {which[combo.suit.value]}"
-    if combo.shape == "same_rank":
-        if combo.of == JOKER:
-            return f"{combo.count} {rank_plural(combo.of)}"
-        suits = {"trump": "of trumps", "plain": "of plain suits", "any": "of any suits"}
-        return f"{combo.count} {rank_plural(combo.of)} {suits[combo.suit.value]}"
-    times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}
-    return f"{times.get(combo.count, f'{combo.count} of each: ')}the bézique queen and knave"
+    match combo:
+        case SameSuit():
+            which = per_member(combo.suit, _OF_ONE_SUIT)
+            if len(set(combo.ranks)) == 1 < len(combo.ranks):  # four aces of one suit
+                return f"{len(combo.ranks)} {rank_plural(combo.ranks[0])} {which}"
+            return f"{listing(rank_name(r) for r in combo.ranks)} {which}"
+        case SameRank():
+            if combo.of == JOKER:
+                return f"{combo.count} {rank_plural(combo.of)}"
+            return f"{combo.count} {rank_plural(combo.of)} {per_member(combo.suit, _OF_SUITS)}"
+        case Bezique():
+            times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}
+            each = times.get(combo.count, f"{combo.count} of each: ")
+            return f"{each}the bézique queen and knave"
+    assert_never(combo)
+
+
+_OF_ONE_SUIT = {
+    SuitFilter.TRUMP: "of trumps",
+    SuitFilter.PLAIN: "of one plain suit",
+    SuitFilter.ANY: "of one suit",
+}
+"""The suit of a same-suit combination, in words."""
+_OF_SUITS = {
+    SuitFilter.TRUMP: "of trumps",
+    SuitFilter.PLAIN: "of plain suits",
+    SuitFilter.ANY: "of any suits",
+}
+"""The suits of a same-rank combination, in words."""
 
 
 def _extra_words(v: V, combo: V) -> str:

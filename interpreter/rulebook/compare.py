@@ -7,10 +7,20 @@ the two-pack game's "royal marriage" are one row."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_never
 
-from interpreter.model import Variant
-from interpreter.rulebook.words import listing, points
+from interpreter.model import Bezique, Combination, SameRank, SameSuit, Variant
+from interpreter.model.play import (
+    EndgameMode,
+    MarriageRepair,
+    PerTrick,
+    ReuseMode,
+    TrumpIfVoid,
+    TrumpMode,
+    Zone,
+)
+from interpreter.model.scoring import BrisqueUsage, GameFormat, WinCheck
+from interpreter.rulebook.words import listing, per_member, points
 
 CUE = (
     "*These tables are wider than a phone's screen: scroll them sideways. The first column "
@@ -21,13 +31,16 @@ CUE = (
 Key = tuple[Any, ...]
 
 
-def identity(combo: Any) -> Key:
+def identity(combo: Combination) -> Key:
     """What a combination is, whatever its name: ``("same_suit", ("K", "Q"), "trump")``."""
-    if combo.shape == "same_suit":
-        return ("same_suit", tuple(combo.ranks), combo.suit.value)
-    if combo.shape == "same_rank":
-        return ("same_rank", combo.of, combo.count, combo.suit.value)
-    return ("bezique", combo.count)
+    match combo:
+        case SameSuit():
+            return (combo.shape, tuple(combo.ranks), combo.suit.value)
+        case SameRank():
+            return (combo.shape, combo.of, combo.count, combo.suit.value)
+        case Bezique():
+            return (combo.shape, combo.count)
+    assert_never(combo)
 
 
 def comparison_page(variants: Sequence[Variant]) -> str:
@@ -68,20 +81,26 @@ def _rules(variants: Sequence[Variant]) -> str:
             + v.deck.jokers
         )
         jokers = f" + {v.deck.jokers} jokers" if v.deck.jokers else ""
-        declaring = {
-            "one": "one a trick",
-            "disjoint_many": "several, no shared card",
-            "one_per_kind": "one of each kind",
-        }[v.declare.scores_per_trick.value]
-        if "open" in {z.value for z in v.declare.sources}:
+        declaring = per_member(
+            v.declare.scores_per_trick,
+            {
+                PerTrick.ONE: "one a trick",
+                PerTrick.DISJOINT_MANY: "several, no shared card",
+                PerTrick.ONE_PER_KIND: "one of each kind",
+            },
+        )
+        if Zone.OPEN in v.declare.sources:
             declaring += ", open cards"
-        brisques = {
-            "always": f"{v.brisques.value} each",
-            "none": "—",
-            "tie_and_rubicon_only": "ties, rubicon",
-            "tie_only": "ties",
-            "war": f"war: {v.brisques.value} each to the side with more",
-        }[v.brisques.usage.value]
+        brisques = per_member(
+            v.brisques.usage,
+            {
+                BrisqueUsage.ALWAYS: f"{v.brisques.value} each",
+                BrisqueUsage.NONE: "—",
+                BrisqueUsage.TIE_AND_RUBICON_ONLY: "ties, rubicon",
+                BrisqueUsage.TIE_ONLY: "ties",
+                BrisqueUsage.WAR: f"war: {v.brisques.value} each to the side with more",
+            },
+        )
         if v.brisques.minimum:
             brisques += f", none under {v.brisques.minimum}"
         last = str(v.last_trick.points) if v.last_trick.points else "—"
@@ -135,19 +154,28 @@ def _seven(v: Variant) -> str:
 
 
 def _trumps(v: Variant) -> str:
-    return "turn-up" if v.trump.mode.value == "turn_up" else "first marriage"
+    return per_member(
+        v.trump.mode,
+        {TrumpMode.TURN_UP: "turn-up", TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE: "first marriage"},
+    )
 
 
 def _reuse(v: Variant) -> str:
-    if v.reuse.mode.value == "once_per_kind":
-        second = ", a second double bézique" if v.reuse.multi_bezique_extension else ""
-        return "once in each kind" + second
-    repair = {
-        "none": "",
-        "widow": "; widows remarry",
-        "cross_pair": "; marriages re-pair",
-    }[v.reuse.marriage_repair.value]
-    return "formed again" + repair
+    match v.reuse.mode:
+        case ReuseMode.ONCE_PER_KIND:
+            second = ", a second double bézique" if v.reuse.multi_bezique_extension else ""
+            return "once in each kind" + second
+        case ReuseMode.REFORM:
+            repair = per_member(
+                v.reuse.marriage_repair,
+                {
+                    MarriageRepair.NONE: "",
+                    MarriageRepair.WIDOW: "; widows remarry",
+                    MarriageRepair.CROSS_PAIR: "; marriages re-pair",
+                },
+            )
+            return "formed again" + repair
+    assert_never(v.reuse.mode)
 
 
 def _endgame(v: Variant) -> str:
@@ -156,25 +184,40 @@ def _endgame(v: Variant) -> str:
     if e.must_head:
         duties.append("win")
     duties.append(
-        {"no": "free to trump", "yes": "trump", "only_if_winning": "trump to win"}[
-            e.must_trump_if_void.value
-        ]
+        per_member(
+            e.must_trump_if_void,
+            {
+                TrumpIfVoid.NO: "free to trump",
+                TrumpIfVoid.YES: "trump",
+                TrumpIfVoid.ONLY_IF_WINNING: "trump to win",
+            },
+        )
     )
     text = ", ".join(duties)
-    return text + ("; two duels" if e.mode.value == "paired_duels" else "")
+    return text + per_member(
+        e.mode, {EndgameMode.ALL_PLAYERS: "", EndgameMode.PAIRED_DUELS: "; two duels"}
+    )
 
 
 def _game(v: Variant) -> str:
-    if v.game.format.value == "race":
-        text = f"{v.game.target} up"
-        if v.game.win_check.value == "immediate":
-            text += ", at once"
-        if v.game.double_below:
-            text += f"; double under {v.game.double_below}"
-        if v.match is not None:
-            text += f"; match to {v.match.target}"
-        return text
-    s = v.settlement
-    if s is None:
-        return "one deal"
-    return f"one deal; rubicon {s.rubicon_threshold}, game {s.game_bonus}"
+    match v.game.format:
+        case GameFormat.RACE:
+            return _race(v)
+        case GameFormat.SINGLE_DEAL:
+            s = v.settlement
+            if s is None:
+                return "one deal"
+            return f"one deal; rubicon {s.rubicon_threshold}, game {s.game_bonus}"
+    assert_never(v.game.format)
+
+
+def _race(v: Variant) -> str:
+    text = f"{v.game.target} up"
+    text += per_member(
+        v.game.win_check, {WinCheck.END_OF_DEAL: "", WinCheck.IMMEDIATE: ", at once"}
+    )
+    if v.game.double_below:
+        text += f"; double under {v.game.double_below}"
+    if v.match is not None:
+        text += f"; match to {v.match.target}"
+    return text

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
+from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
+from interpreter.model.play import (
+    CarteBlancheWindow,
+    Declare,
+    DeclareRight,
+    FreshCard,
+    MarriageRepair,
+    PartnerCards,
+    PerTrick,
+    ReformTrigger,
+    ReuseMode,
+    SevenExchange,
+    SevenScore,
+    Trump,
+    TrumpMode,
+    Zone,
+)
 from interpreter.rulebook import combos
 from interpreter.rulebook.page import Page
-from interpreter.rulebook.words import card, listing, rank_name, rank_plural
+from interpreter.rulebook.words import card, listing, per_member, rank_name, rank_plural
 
 V = Any
 
@@ -15,49 +32,46 @@ V = Any
 def declarations(page: Page) -> str:
     v = page.variant
     declare = v.declare
-    right = {
-        "trick_winner": "Only the **winner of a trick** may declare",
-        "winner_or_partner": "The **winner of a trick, and then his partner**, may each declare "
-        "from his own cards",
-        "winner_may_pass": "The **winner of a trick** may declare, or pass the right to declare "
-        "to his partner (who then declares alone)",
-    }[declare.right.value]
+    right = per_member(
+        declare.right,
+        {
+            DeclareRight.TRICK_WINNER: "Only the **winner of a trick** may declare",
+            DeclareRight.WINNER_OR_PARTNER: "The **winner of a trick, and then his partner**, "
+            "may each declare from his own cards",
+            DeclareRight.WINNER_MAY_PASS: "The **winner of a trick** may declare, or pass the "
+            "right to declare to his partner (who then declares alone)",
+        },
+    )
     when = "immediately after the trick and before drawing"
     if declare.after_stock_exhausted:
         when += "; declaring goes on in the last tricks too"
     else:
         when += "; once the stock is exhausted nobody declares any more"
-    zones = {z.value for z in declare.sources}
-    if zones == {"hand", "table"}:
+    zones = set(declare.sources)
+    if zones == {Zone.HAND, Zone.TABLE}:
         source = (
             "A combination is made of cards held in the hand or already lying face up on "
             "the table; declared cards are laid face up on the table and still belong to "
             "the hand: they may be played from there."
         )
-    elif zones == {"open"}:
+    elif zones == {Zone.OPEN}:
         source = (
             "**Only open cards declare.** No card held in the hand ever takes part; a "
             "combination is made of the player's open cards."
         )
     else:
-        source = f"Combinations are made of cards from: {listing(sorted(zones))}."
-    if declare.declared_to.value == "open":
-        source += " Declared cards stay where they are, among the open cards."
-    per = {
-        "one": "**One combination is scored after each trick.** Others may be shown at the same "
-        "time and announced *to score*; they are scored after a later trick won, before drawing, "
-        "so long as their cards are still there.",
-        "disjoint_many": "Several combinations may be scored after one trick, provided no card "
-        "is in two of them.",
-        "one_per_kind": "A card won may at once complete **as many combinations of different "
-        "kinds** as it will form: all are scored after the same trick.",
-    }[declare.scores_per_trick.value]
-    if declare.scores_per_trick.value == "one" and not declare.pending_allowed:
-        per = "**Only one combination may be declared after each trick.**"
-    if declare.scores_per_trick.value != "one" and not declare.pending_allowed:
-        per += (
-            " Anything left undeclared when the player draws is lost: it cannot be claimed later."
-        )
+        places = sorted(per_member(z, _ZONE_WORDS) for z in zones)
+        source = f"Combinations are made of cards from: {listing(places)}."
+    source += per_member(
+        declare.declared_to,
+        {
+            Zone.HAND: "",
+            Zone.TABLE: "",
+            Zone.OPEN: " Declared cards stay where they are, among the open cards.",
+            Zone.TRICK: "",
+        },
+    )
+    per = _per_trick(declare)
     text = [f"{right}, {when}. A player is never bound to declare.", source, per]
     if declare.must_use_trick_card:
         text.append("**Every declaration must include a card of the trick just won.**")
@@ -65,18 +79,60 @@ def declarations(page: Page) -> str:
         text.append(table_rule("A player may ask his partner whether he has anything to declare."))
     text.append(combos.table(page))
     text.append(_bezique_cards(page))
-    if v.trump.mode.value != "turn_up" and v.trump.others_before_trumps:
-        text.append(
-            "Until trumps are fixed, combinations that need trumps (a marriage in a "
-            "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
-            "be declared."
-        )
-    elif v.trump.mode.value != "turn_up":
-        text.append(
-            "Until trumps are fixed **nothing may be declared but the marriage that fixes "
-            "them**: no bézique, no four of a kind."
-        )
+    before = _before_trumps(v.trump)
+    if before:
+        text.append(before)
     return "\n\n".join([*text, page.texts("declare")])
+
+
+_ZONE_WORDS = {Zone.HAND: "hand", Zone.TABLE: "table", Zone.OPEN: "open", Zone.TRICK: "trick"}
+"""Where the cards of a combination come from, in the words of the list of places."""
+
+
+def _before_trumps(trump: Trump) -> str:
+    """What may be declared before trumps are fixed, where no card turned up fixes them."""
+    match trump.mode:
+        case TrumpMode.TURN_UP:
+            return ""
+        case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE if trump.others_before_trumps:
+            return (
+                "Until trumps are fixed, combinations that need trumps (a marriage in a "
+                "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
+                "be declared."
+            )
+        case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE:
+            return (
+                "Until trumps are fixed **nothing may be declared but the marriage that fixes "
+                "them**: no bézique, no four of a kind."
+            )
+    assert_never(trump.mode)
+
+
+def _per_trick(declare: Declare) -> str:
+    """How many combinations score after one trick, and what becomes of those not scored."""
+    lost = " Anything left undeclared when the player draws is lost: it cannot be claimed later."
+    match declare.scores_per_trick:
+        case PerTrick.ONE if not declare.pending_allowed:
+            return "**Only one combination may be declared after each trick.**"
+        case PerTrick.ONE:
+            return (
+                "**One combination is scored after each trick.** Others may be shown at the "
+                "same time and announced *to score*; they are scored after a later trick won, "
+                "before drawing, so long as their cards are still there."
+            )
+        case PerTrick.DISJOINT_MANY:
+            per = (
+                "Several combinations may be scored after one trick, provided no card is in "
+                "two of them."
+            )
+        case PerTrick.ONE_PER_KIND:
+            per = (
+                "A card won may at once complete **as many combinations of different kinds** "
+                "as it will form: all are scored after the same trick."
+            )
+        case _:
+            assert_never(declare.scores_per_trick)
+    return per if declare.pending_allowed else per + lost
 
 
 def _bezique_cards(page: Page) -> str:
@@ -100,96 +156,119 @@ def _bezique_cards(page: Page) -> str:
 def reuse(page: Page) -> str:
     v = page.variant
     r = v.reuse
-    fresh = v.declare.fresh_card_required.value
-    # Read every reuse option: some matter only with re-forming, some only per kind.
-    trigger_option, repair_option, kinds_option = (
-        r.reform_trigger,
-        r.marriage_repair,
-        r.repair_kinds,
-    )
-    second_double = r.multi_bezique_extension
-    text = []
-    if r.mode.value == "once_per_kind":
-        text.append(
-            "**A card scores once in each kind of combination.** A queen once married cannot be "
-            "married again, but the same queen may still score in a bézique, in four queens or "
-            "in a sequence."
-        )
-        for names in combos.kind_groups(v):
-            group = listing(f"the {name}" for name in names)
-            text.append(
-                f"{group[:1].upper()}{group[1:]} count as one kind: a card that scored in one "
-                "of them cannot score in another."
-            )
-        if second_double:
-            text.append(
-                "One exception: a bézique already used in a double bézique may make a "
-                "**second double bézique** with a fresh pair."
-            )
-    else:
-        trigger = (
-            "once a card of it has been played and another put in its place"
-            if trigger_option.value == "declared_card_played"
-            else "whenever a new card joins cards already declared"
-        )
-        text.append(
-            f"**Combinations may be formed again**: the same combination scores anew {trigger}. "
-            "Four queens declared, one played, a fifth queen added to the three left: four "
-            "queens again. The very same cards never score the same combination twice."
-        )
-        repair = {
-            "none": "A king or queen once married cannot marry again.",
-            "widow": "A king or queen whose partner has been played may **marry again** "
-            "(the marriage of a widow); remarrying while the first partner is still on the "
-            "table is not allowed.",
-            "cross_pair": "Two marriages of one suit on the table may be **re-paired**: each "
-            "king with the other queen, for two more marriages.",
-        }[repair_option.value]
-        kinds = set(kinds_option)
-        names = [c.display_name for c in v.combinations if c.enabled and c.kind_key in kinds]
-        concerns = (
-            f"This concerns {listing(f'the {name}' for name in names)}."
-            if names
-            else "No combination is concerned."
-        )
-        text.append(f"{repair} {concerns}")
-        added = [
-            c.display_name
-            for c in v.combinations
-            if c.enabled and c.class_ in r.reform_with_added and c.kind_key not in kinds
-        ]
-        if added and trigger_option.value == "declared_card_played":
-            text.append(
-                f"{listing(f'The {name}' for name in added)} may also be formed again **by "
-                "adding cards**, without a card being played first: the cards of one may serve "
-                "in another, equal or superior, with a card added (law 38 read literally)."
-            )
+    match r.mode:
+        case ReuseMode.ONCE_PER_KIND:
+            text = _once_per_kind(v)
+        case ReuseMode.REFORM:
+            text = _formed_again(v)
+        case _:
+            assert_never(r.mode)
     if r.inferior_bar:
         text.append(_no_going_down(v))
-    fresh_text = {
-        "never": "No further rule: a declaration may be made wholly of cards declared before, "
-        "as long as the rules above allow it.",
-        "same_class": "**A new card each time:** every declaration must contain at least one "
-        "card never declared before in a combination of the same family.",
-        "always": "**A new card each time:** every declaration must contain at least one card "
-        "never declared before in any combination.",
-        "from_hand": "**A card from the hand each time:** every declaration must take at least "
-        "one card from the hand; cards already lying on the table alone do not make one.",
-    }[fresh]
+    fresh_text = per_member(
+        v.declare.fresh_card_required,
+        {
+            FreshCard.NEVER: "No further rule: a declaration may be made wholly of cards "
+            "declared before, as long as the rules above allow it.",
+            FreshCard.SAME_CLASS: "**A new card each time:** every declaration must contain at "
+            "least one card never declared before in a combination of the same family.",
+            FreshCard.ALWAYS: "**A new card each time:** every declaration must contain at least "
+            "one card never declared before in any combination.",
+            FreshCard.FROM_HAND: "**A card from the hand each time:** every declaration must take "
+            "at least one card from the hand; cards already lying on the table alone do not "
+            "make one.",
+        },
+    )
     text.append(fresh_text)
-    partner = {
-        "own_only": "",
-        "either_hand_for_multi_bezique": "A double or triple bézique may be made up from "
-        "**either partner's declared cards**.",
-        "partner_table": "A player may build on his **partner's declared cards**: a "
-        "combination may take cards from his partner's table with at least one of his own, "
-        "but not one his partner could not declare himself (the king and queen of his "
-        "partner's sequence do not marry), and a double or triple bézique is made from one "
-        "player's cards only.",
-    }[r.partner_cards.value]
+    partner = per_member(
+        r.partner_cards,
+        {
+            PartnerCards.OWN_ONLY: "",
+            PartnerCards.EITHER_HAND_FOR_MULTI_BEZIQUE: "A double or triple bézique may be made "
+            "up from **either partner's declared cards**.",
+            PartnerCards.PARTNER_TABLE: "A player may build on his **partner's declared "
+            "cards**: a combination may take cards from his partner's table with at least one "
+            "of his own, but not one his partner could not declare himself (the king and queen "
+            "of his partner's sequence do not marry), and a double or triple bézique is made "
+            "from one player's cards only.",
+        },
+    )
     if partner:
         text.append(partner)
     return "\n\n".join([*text, page.texts("reuse")])
+
+
+def _once_per_kind(v: Variant) -> list[str]:
+    """A card scores once in each kind: the kinds shared by several combinations, and the
+    second double bézique."""
+    text = [
+        "**A card scores once in each kind of combination.** A queen once married cannot be "
+        "married again, but the same queen may still score in a bézique, in four queens or "
+        "in a sequence."
+    ]
+    for names in combos.kind_groups(v):
+        group = listing(f"the {name}" for name in names)
+        text.append(
+            f"{group[:1].upper()}{group[1:]} count as one kind: a card that scored in one "
+            "of them cannot score in another."
+        )
+    if v.reuse.multi_bezique_extension:
+        text.append(
+            "One exception: a bézique already used in a double bézique may make a "
+            "**second double bézique** with a fresh pair."
+        )
+    return text
+
+
+def _formed_again(v: Variant) -> list[str]:
+    """Combinations formed again: when, the marriages that may be made again, and those that
+    may be formed again by adding cards."""
+    r = v.reuse
+    played = per_member(
+        r.reform_trigger,
+        {ReformTrigger.DECLARED_CARD_PLAYED: True, ReformTrigger.ANY_NEW_CARD: False},
+    )
+    trigger = (
+        "once a card of it has been played and another put in its place"
+        if played
+        else "whenever a new card joins cards already declared"
+    )
+    text = [
+        f"**Combinations may be formed again**: the same combination scores anew {trigger}. "
+        "Four queens declared, one played, a fifth queen added to the three left: four "
+        "queens again. The very same cards never score the same combination twice."
+    ]
+    repair = per_member(
+        r.marriage_repair,
+        {
+            MarriageRepair.NONE: "A king or queen once married cannot marry again.",
+            MarriageRepair.WIDOW: "A king or queen whose partner has been played may **marry "
+            "again** (the marriage of a widow); remarrying while the first partner is still on "
+            "the table is not allowed.",
+            MarriageRepair.CROSS_PAIR: "Two marriages of one suit on the table may be "
+            "**re-paired**: each king with the other queen, for two more marriages.",
+        },
+    )
+    kinds = set(r.repair_kinds)
+    names = [c.display_name for c in v.combinations if c.enabled and c.kind_key in kinds]
+    concerns = (
+        f"This concerns {listing(f'the {name}' for name in names)}."
+        if names
+        else "No combination is concerned."
+    )
+    text.append(f"{repair} {concerns}")
+    added = [
+        c.display_name
+        for c in v.combinations
+        if c.enabled and c.class_ in r.reform_with_added and c.kind_key not in kinds
+    ]
+    if added and played:
+        text.append(
+            f"{listing(f'The {name}' for name in added)} may also be formed again **by "
+            "adding cards**, without a card being played first: the cards of one may serve "
+            "in another, equal or superior, with a card added (law 38 read literally)."
+        )
+    return text
 
 
 def _no_going_down(v: V) -> str:
@@ -225,34 +304,43 @@ def seven(page: Page) -> str:
         return "The seven of trumps has no special value in this game."
     seven_name = f"{rank_name(s.rank)} of trumps"
     text = []
-    if s.turned_up_points and page.variant.trump.mode.value == "turn_up":
+    turn_up = per_member(
+        page.variant.trump.mode,
+        {TrumpMode.TURN_UP: True, TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE: False},
+    )
+    if s.turned_up_points and turn_up:
         text.append(
             f"If the turn-up is a {rank_name(s.rank)}, the dealer scores {s.turned_up_points}."
         )
     if s.exchange:
-        who = {
-            "after_own_trick_win": "A player holding the " + seven_name + " may, after "
-            "winning a trick and before drawing, exchange it for the turn-up",
-            "winner_of_trick_containing_it": "The winner of the trick that holds the "
-            + seven_name
-            + " may exchange it for the turn-up (a scoring turn-up taken so becomes one of "
-            "his open cards)",
-            "any_time": "A player holding the " + seven_name + " may exchange it for the "
-            "turn-up at any of his turns, once he has won a trick in the deal",
-        }[s.exchange_when.value]
+        who = per_member(
+            s.exchange_when,
+            {
+                SevenExchange.AFTER_OWN_TRICK_WIN: "A player holding the " + seven_name + " may, "
+                "after winning a trick and before drawing, exchange it for the turn-up",
+                SevenExchange.WINNER_OF_TRICK_CONTAINING_IT: "The winner of the trick that holds "
+                "the " + seven_name + " may exchange it for the turn-up (a scoring turn-up taken "
+                "so becomes one of his open cards)",
+                SevenExchange.ANY_TIME: "A player holding the " + seven_name + " may exchange it "
+                "for the turn-up at any of his turns, once he has won a trick in the deal",
+            },
+        )
         text.append(f"{who}, scoring {s.exchange_points}.")
         if not s.turn_up_declarable:
             text.append(
                 "The card so taken may not be part of a declaration made after the same trick."
             )
-    trigger = {
-        "declare_after_win": f"The other {seven_name} scores {s.points} when its holder shows "
-        "it after winning a trick.",
-        "on_play": f"A {seven_name} scores {s.points} for the player who plays it to a trick "
-        "while the stock lasts, whether or not he wins the trick.",
-        "on_trick_won": f"A {seven_name} not exchanged scores {s.points} for the winner of the "
-        "trick that holds it.",
-    }[s.score_trigger.value]
+    trigger = per_member(
+        s.score_trigger,
+        {
+            SevenScore.DECLARE_AFTER_WIN: f"The other {seven_name} scores {s.points} when its "
+            "holder shows it after winning a trick.",
+            SevenScore.ON_PLAY: f"A {seven_name} scores {s.points} for the player who plays it "
+            "to a trick while the stock lasts, whether or not he wins the trick.",
+            SevenScore.ON_TRICK_WON: f"A {seven_name} not exchanged scores {s.points} for the "
+            "winner of the trick that holds it.",
+        },
+    )
     text.append(trigger + " Each seven scores once.")
     return "\n\n".join([*text, page.texts("seven")])
 
@@ -262,10 +350,12 @@ def carte_blanche(page: Page) -> str:
     if cb is None:
         return ""
     courts = listing(rank_plural(r) for r in cb.court_ranks)
-    window = (
-        "before playing his first card"
-        if cb.window.value == "before_own_first_play"
-        else "before the first trick"
+    window = per_member(
+        cb.window,
+        {
+            CarteBlancheWindow.BEFORE_OWN_FIRST_PLAY: "before playing his first card",
+            CarteBlancheWindow.BEFORE_FIRST_TRICK: "before the first trick",
+        },
     )
     text = [
         f"A hand dealt with no {courts} is a **carte blanche**, worth {cb.points}. It is "

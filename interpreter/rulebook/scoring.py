@@ -4,19 +4,35 @@ examples whose numbers the engine computes."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import assert_never
 
-from interpreter.engine import EventKind, Game
+from interpreter.engine import EventKind, Game, Reason
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
-from interpreter.model.scoring import Settlement
+from interpreter.model.play import EndgameMode, HeadReference, RevokePenalty, TrumpIfVoid
+from interpreter.model.scoring import (
+    BrisqueTiming,
+    BrisqueUsage,
+    GameFormat,
+    Rounding,
+    RubiconFormula,
+    Settlement,
+    TieRule,
+    WhichTrick,
+    WinCheck,
+)
 from interpreter.rulebook.combos import details
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.policy import POLICY, play_deal
-from interpreter.rulebook.words import listing, number_word, points, rank_plural, seat
-
-V = Any
+from interpreter.rulebook.words import (
+    listing,
+    number_word,
+    per_member,
+    points,
+    rank_plural,
+    seat,
+)
 
 
 def endgame(page: Page) -> str:
@@ -29,54 +45,76 @@ def endgame(page: Page) -> str:
         else ""
     )
     last = f"When the stock is exhausted{back} the last {number_word(hand)} tricks are played"
-    if not e.follow_suit and not e.must_head and e.must_trump_if_void.value == "no":
+    duels = per_member(e.mode, {EndgameMode.ALL_PLAYERS: False, EndgameMode.PAIRED_DUELS: True})
+    free = per_member(
+        e.must_trump_if_void,
+        {TrumpIfVoid.NO: True, TrumpIfVoid.YES: False, TrumpIfVoid.ONLY_IF_WINNING: False},
+    )
+    if not e.follow_suit and not e.must_head and free:
         # No duty at all: nothing to list, nothing to forfeit.
         text = [f"{last} as the others were: **any card held may be played**."]
-        if e.mode.value == "paired_duels":
+        if duels:
             text.append(_DUELS)
         return "\n\n".join([*text, page.texts("endgame")])
     text = [f"{last} under stricter rules:"]
+    duties = _duties(v)
+    text.append("\n".join(f"{i + 1}. {d}." for i, d in enumerate(duties)))
+    exempt = e.partner_exempt  # matters only with partners
+    if v.players.partnerships and not duels:
+        text.append(
+            "These duties hold **even against a partner's winning card**."
+            if not exempt
+            else "There is no duty to beat a partner's winning card."
+        )
+    if duels:
+        text.append(_DUELS)
+    penalty = per_member(
+        e.revoke_penalty,
+        {
+            RevokePenalty.FORFEIT_ENDGAME_TRICKS: "At the table, a player who fails in these "
+            "duties forfeits all the last tricks to his opponent",
+            RevokePenalty.REPLAY: "At the table, a card played against these duties is taken "
+            "back, with all cards played after it, and the tricks are replayed",
+            RevokePenalty.NONE: "The laws set no penalty for failing in these duties",
+        },
+    )
+    text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
+    return "\n\n".join([*text, page.texts("endgame")])
+
+
+def _duties(v: Variant) -> list[str]:
+    """The duties of the last tricks, in order: following, heading, trumping."""
+    e = v.endgame
     duties = []
     if e.follow_suit:
         duties.append("**follow suit** if you can")
     else:
         duties.append("there is **no duty to follow suit**")
     if e.must_head:
-        reference = (
-            "the card led"
-            if e.head_reference.value == "card_led"
-            else "the best card played so far"
+        reference = per_member(
+            e.head_reference,
+            {
+                HeadReference.CARD_LED: "the card led",
+                HeadReference.CURRENT_WINNING_CARD: "the best card played so far",
+            },
         )
         duties.append(f"when following, **win the trick if you can** (beat {reference})")
     void = "when you cannot follow" if e.follow_suit else "when you hold no card of the suit led"
-    trump = {
-        "no": f"{void}, play any card: there is no duty to trump",
-        "yes": f"{void}, **trump** if you can — with a trump that wins, if you have one",
-        "only_if_winning": f"{void}, trump **only if your trump would win the trick**; "
-        "otherwise play any card",
-    }[e.must_trump_if_void.value]
-    if e.must_trump_if_void.value == "yes" and _three_in_a_trick(v):
-        trump += "; if none of your trumps can win, you must still play one"
+    match e.must_trump_if_void:
+        case TrumpIfVoid.NO:
+            trump = f"{void}, play any card: there is no duty to trump"
+        case TrumpIfVoid.YES:
+            trump = f"{void}, **trump** if you can — with a trump that wins, if you have one"
+            if _three_in_a_trick(v):
+                trump += "; if none of your trumps can win, you must still play one"
+        case TrumpIfVoid.ONLY_IF_WINNING:
+            trump = (
+                f"{void}, trump **only if your trump would win the trick**; otherwise play any card"
+            )
+        case _:
+            assert_never(e.must_trump_if_void)
     duties.append(trump)
-    text.append("\n".join(f"{i + 1}. {d}." for i, d in enumerate(duties)))
-    exempt = e.partner_exempt  # matters only with partners
-    if v.players.partnerships and e.mode.value == "all_players":
-        text.append(
-            "These duties hold **even against a partner's winning card**."
-            if not exempt
-            else "There is no duty to beat a partner's winning card."
-        )
-    if e.mode.value == "paired_duels":
-        text.append(_DUELS)
-    penalty = {
-        "forfeit_endgame_tricks": "At the table, a player who fails in these duties forfeits "
-        "all the last tricks to his opponent",
-        "replay": "At the table, a card played against these duties is taken back, with all "
-        "cards played after it, and the tricks are replayed",
-        "none": "The laws set no penalty for failing in these duties",
-    }[e.revoke_penalty.value]
-    text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
-    return "\n\n".join([*text, page.texts("endgame")])
+    return duties
 
 
 _DUELS = (
@@ -86,20 +124,44 @@ _DUELS = (
 )
 
 
-def _three_in_a_trick(v: V) -> bool:
+def _three_in_a_trick(v: Variant) -> bool:
     """Three or more cards may be played to a trick of the last tricks, so that a trump may
     come too late to win (with two, any trump wins a trick of another suit)."""
-    return bool(v.players.count > 2 and v.endgame.mode.value == "all_players")
+    all_play = per_member(
+        v.endgame.mode, {EndgameMode.ALL_PLAYERS: True, EndgameMode.PAIRED_DUELS: False}
+    )
+    return v.players.count > 2 and all_play
+
+
+_EACH_COUNTS = {
+    BrisqueUsage.ALWAYS: True,
+    BrisqueUsage.TIE_AND_RUBICON_ONLY: False,
+    BrisqueUsage.TIE_ONLY: False,
+    BrisqueUsage.NONE: False,
+    BrisqueUsage.WAR: False,
+}
+"""Whether every brisque counts to the score of the player who won it."""
+_NO_BRISQUES = {
+    BrisqueUsage.ALWAYS: False,
+    BrisqueUsage.TIE_AND_RUBICON_ONLY: False,
+    BrisqueUsage.TIE_ONLY: False,
+    BrisqueUsage.NONE: True,
+    BrisqueUsage.WAR: False,
+}
+"""Whether brisques count for nothing, not even to break a tie."""
 
 
 def last_trick_and_brisques(page: Page) -> str:
     v = page.variant
     lt, b = v.last_trick, v.brisques
     must = " " + table_rule("He is bound to score it.") if lt.mandatory else ""
-    which = (
-        "the last trick of the hand"
-        if lt.which.value == "final"
-        else "the trick that exhausts the stock (the last before the final tricks)"
+    which = per_member(
+        lt.which,
+        {
+            WhichTrick.FINAL: "the last trick of the hand",
+            WhichTrick.LAST_STOCK_TRICK: "the trick that exhausts the stock (the last before the "
+            "final tricks)",
+        },
     )
     text = []
     if lt.points:
@@ -108,22 +170,31 @@ def last_trick_and_brisques(page: Page) -> str:
         text.append("The last trick scores nothing.")
     ranks = listing(rank_plural(r) for r in v.deck.brisque_ranks)
     side = "side (partners' brisques added)" if v.players.partnerships else "player"
-    usage = {
-        "always": f"Every brisque ({ranks}) won in a trick is worth **{b.value}** to its winner",
-        "tie_and_rubicon_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie "
-        "or to save the loser from the rubicon** (see below)",
-        "tie_only": f"Brisques ({ranks}, {b.value} each) count **only to break a tie**",
-        "none": "Brisques do not count",
-        "war": f"The brisques ({ranks}) are a **war**: when the hand is over, the {side} who won "
-        f"more of them scores **{b.value}** for each; the other scores none for his and "
-        f"**loses {b.war_penalty}** if his score is then above {b.war_floor}. When they won "
-        "as many, each scores his own",
-    }[b.usage.value]
-    timing = {
-        "on_trick": ", scored as soon as the trick is won.",
-        "end_of_hand": ", counted when the hand is over (the dealer's opponent counts first).",
-    }[b.timing.value]
-    text.append(usage + (timing if b.usage.value == "always" else "."))
+    usage = per_member(
+        b.usage,
+        {
+            BrisqueUsage.ALWAYS: f"Every brisque ({ranks}) won in a trick is worth **{b.value}** "
+            "to its winner",
+            BrisqueUsage.TIE_AND_RUBICON_ONLY: f"Brisques ({ranks}, {b.value} each) count **only "
+            "to break a tie or to save the loser from the rubicon** (see below)",
+            BrisqueUsage.TIE_ONLY: f"Brisques ({ranks}, {b.value} each) count **only to break a "
+            "tie**",
+            BrisqueUsage.NONE: "Brisques do not count",
+            BrisqueUsage.WAR: f"The brisques ({ranks}) are a **war**: when the hand is over, the "
+            f"{side} who won more of them scores **{b.value}** for each; the other scores none "
+            f"for his and **loses {b.war_penalty}** if his score is then above {b.war_floor}. "
+            "When they won as many, each scores his own",
+        },
+    )
+    timing = per_member(
+        b.timing,
+        {
+            BrisqueTiming.ON_TRICK: ", scored as soon as the trick is won.",
+            BrisqueTiming.END_OF_HAND: ", counted when the hand is over (the dealer's opponent "
+            "counts first).",
+        },
+    )
+    text.append(usage + (timing if per_member(b.usage, _EACH_COUNTS) else "."))
     if b.minimum and b.scored:
         text.append(
             f"A player who won **fewer than {b.minimum} brisques** scores none of them; they "
@@ -133,55 +204,73 @@ def last_trick_and_brisques(page: Page) -> str:
 
 
 def winning(page: Page) -> str:
-    v = variant = page.variant
+    match page.variant.game.format:
+        case GameFormat.RACE:
+            return _race(page)
+        case GameFormat.SINGLE_DEAL:
+            return _single_deal(page)
+    assert_never(page.variant.game.format)
+
+
+def _race(page: Page) -> str:
+    """Winning a game of several deals, and a match of several games."""
+    v = page.variant
     g = v.game
-    target, check_when = g.target, g.win_check
-    if g.format.value == "race":
-        side = "side (partners' scores added)" if v.players.partnerships else "player"
-        check = {
-            "end_of_deal": "at the end of each deal",
-            "immediate": "after every move: **the game ends the moment a "
+    target = g.target
+    side = "side (partners' scores added)" if v.players.partnerships else "player"
+    check = per_member(
+        g.win_check,
+        {
+            WinCheck.END_OF_DEAL: "at the end of each deal",
+            WinCheck.IMMEDIATE: "after every move: **the game ends the moment a "
             f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
-        }[check_when.value]
-        brisques = "the higher score without the brisques of the last deal; if still equal, "
-        text = [
-            f"The game is **{target} up**: deals are played until a {side} has {target} "
-            f"points or more, which is checked {check}. If more than one has, the higher score "
-            f"wins; if they are equal, {brisques if v.brisques.scored else ''}the winner of the "
-            "last trick."
-        ]
-        if g.double_below:
-            text.append(
-                f"A game is worth one game point, and **two when the loser has fewer than "
-                f"{g.double_below}** points."
-            )
-        if v.match is not None:
-            worth = "" if g.double_below else " Each game won is worth one game point."
-            text.append(
-                f"**A match** is played of several games, the scores starting again from "
-                f"nothing at each: the first {side.partition(' ')[0]} to "
-                f"**{v.match.target} game points** wins the match.{worth}"
-            )
-            text.append(page.texts("match"))
-        return "\n\n".join([*text, page.texts("game")])
+        },
+    )
+    brisques = "the higher score without the brisques of the last deal; if still equal, "
+    text = [
+        f"The game is **{target} up**: deals are played until a {side} has {target} "
+        f"points or more, which is checked {check}. If more than one has, the higher score "
+        f"wins; if they are equal, {brisques if v.brisques.scored else ''}the winner of the "
+        "last trick."
+    ]
+    if g.double_below:
+        text.append(
+            f"A game is worth one game point, and **two when the loser has fewer than "
+            f"{g.double_below}** points."
+        )
+    if v.match is not None:
+        worth = "" if g.double_below else " Each game won is worth one game point."
+        text.append(
+            f"**A match** is played of several games, the scores starting again from "
+            f"nothing at each: the first {side.partition(' ')[0]} to "
+            f"**{v.match.target} game points** wins the match.{worth}"
+        )
+        text.append(page.texts("match"))
+    return "\n\n".join([*text, page.texts("game")])
+
+
+def _single_deal(page: Page) -> str:
+    """Winning a game of one deal: its settlement, with worked examples."""
+    variant = page.variant
     rules = variant.settlement or Settlement()  # absent: the laws' valuation
-    s = rules
-    threshold = rules.rubicon_threshold
+    usage = variant.brisques.usage
     text = [
         "One deal is the whole game. The player with more points wins"
-        + (" (brisques left out)" if v.brisques.usage.value != "always" else "")
+        + ("" if per_member(usage, _EACH_COUNTS) else " (brisques left out)")
         + ". What he wins — *the value of the game* — is reckoned so:",
     ]
-    text.append(_settlement_words(s, v.brisques.usage.value))
-    text.append(_settlement_examples(variant, rules, threshold))
+    text.append(_settlement_words(rules, usage))
+    text.append(_settlement_examples(variant, rules, rules.rubicon_threshold))
     return "\n\n".join([*text, page.texts("game"), page.texts("settlement")])
 
 
-def _settlement_words(s: V, brisque_usage: str) -> str:
-    rounding = (
-        "each score is first rounded down to the hundred"
-        if s.rounding.value == "floor_each"
-        else "the result is rounded down to the hundred"
+def _settlement_words(s: Settlement, brisque_usage: BrisqueUsage) -> str:
+    rounding = per_member(
+        s.rounding,
+        {
+            Rounding.FLOOR_EACH: "each score is first rounded down to the hundred",
+            Rounding.FLOOR_RESULT: "the result is rounded down to the hundred",
+        },
     )
     lines = [
         f"- If the loser has **{s.rubicon_threshold} or more**, the winner scores the "
@@ -189,26 +278,31 @@ def _settlement_words(s: V, brisque_usage: str) -> str:
         f"{s.min_difference}) **plus {s.game_bonus}** for the game.",
     ]
     credit, lump = s.loser_min_credit, s.rubicon_brisque_lump  # law 58, 59 values
-    if s.formula.value == "add_scores":
-        lines.append(
-            f"- If the loser has less than {s.rubicon_threshold}, he is **rubiconed**: the winner "
-            f"adds both scores together (the loser's counting at least {credit}) "
-            f"and scores **{s.rubicon_game}** for the game"
+    rubiconed = per_member(
+        s.formula,
+        {
+            RubiconFormula.ADD_SCORES: f"- If the loser has less than {s.rubicon_threshold}, he "
+            "is **rubiconed**: the winner adds both scores together (the loser's counting at "
+            f"least {credit}) and scores **{s.rubicon_game}** for the game"
             + (f" and **{lump}** for the brisques" if lump else "")
-            + ", even if he has not reached the rubicon himself."
-        )
-    else:
-        lines.append(
-            f"- If the loser has less than {s.rubicon_threshold}, he is **rubiconed**: the winner "
-            f"scores the difference plus {s.game_bonus} plus **{s.rubicon_game}** more."
-        )
-    ties = {
-        "raw_then_brisques_then_void": "Equal scores: the brisques decide; if still equal the "
-        "game is void.",
-        "rounded_then_brisques": "Scores equal once rounded: the brisques are added and the "
-        "scores rounded again; if still equal, the higher actual score wins by the minimum.",
-    }[s.tie_rule.value]
-    if brisque_usage == "none":
+            + ", even if he has not reached the rubicon himself.",
+            RubiconFormula.SUBTRACT_PLUS_EXTRA: f"- If the loser has less than "
+            f"{s.rubicon_threshold}, he is **rubiconed**: the winner scores the difference plus "
+            f"{s.game_bonus} plus **{s.rubicon_game}** more.",
+        },
+    )
+    lines.append(rubiconed)
+    ties = per_member(
+        s.tie_rule,
+        {
+            TieRule.RAW_THEN_BRISQUES_THEN_VOID: "Equal scores: the brisques decide; if still "
+            "equal the game is void.",
+            TieRule.ROUNDED_THEN_BRISQUES: "Scores equal once rounded: the brisques are added and "
+            "the scores rounded again; if still equal, the higher actual score wins by the "
+            "minimum.",
+        },
+    )
+    if per_member(brisque_usage, _NO_BRISQUES):
         ties = "Equal scores: there are no brisques to decide, and the game is void."
     lines.append(f"- {ties}")
     if s.brisques_can_flip_winner:
@@ -224,7 +318,7 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
         (threshold + 320, max(threshold - 380, 0), 0, 0),
         (threshold + 200, threshold + 200, 140, 180),
     ]
-    if usage.value == "none":  # no brisques in this game: the tie example has none either
+    if per_member(usage, _NO_BRISQUES):  # no brisques in this game: the tie example has none either
         cases[-1] = (threshold + 200, threshold + 200, 0, 0)
     rows = ["| Scores | Brisques | Winner | Value | How |", "|---|---|---|---:|---|"]
     for a, b, ba, bb in cases:
@@ -238,6 +332,21 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
         "**Worked examples**, computed by the engine (`bezique settle "
         f"{variant.name} --scores P1 P2`):\n\n" + "\n".join(rows)
     )
+
+
+REASON_WORDS = {
+    Reason.BRISQUES: "brisques",
+    Reason.LAST_TRICK: "last trick",
+    Reason.SEVEN: "seven",
+    Reason.SEVEN_EXCHANGE: "seven exchange",
+    Reason.SEVEN_TURNED_UP: "seven turned up",
+    Reason.CARTE_BLANCHE: "carte blanche",
+    Reason.DEAL_COUNT: "deal count",
+    Reason.COUNT_GUESS: "count guess",
+    Reason.BRISQUE_WAR: "brisque war",
+}
+"""What the sample deal's table calls points scored for something other than a combination
+(a combination is called by its name)."""
 
 
 def sample_deal(variant: Variant) -> str:
@@ -254,7 +363,7 @@ def sample_deal(variant: Variant) -> str:
     rows = ["| Seat | Points | Made up of |", "|---|---:|---|"]
     for index, scored in enumerate(per_seat):
         parts = ", ".join(
-            f"{names.get(what, what.replace('_', ' '))} {pts}"
+            f"{names[what] if what in names else per_member(Reason(what), REASON_WORDS)} {pts}"
             for what, pts in sorted(scored.items(), key=lambda item: -item[1])
         )
         rows.append(f"| {seat(index)} | {result.points[index]} | {parts or '—'} |")

@@ -4,14 +4,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
+from interpreter.model import Bezique, Combination, SameRank, SameSuit, SuitFilter, Variant
+from interpreter.model.deck import CutRule, FirstRecipient, Rotation
+from interpreter.model.play import (
+    DrawOrder,
+    IdenticalCards,
+    JokerLed,
+    Lead,
+    OddStockCard,
+    StockObligations,
+    TrickPiles,
+    TrumpFixedOn,
+    TrumpMode,
+)
+from interpreter.model.scoring import GameFormat
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import (
     cards,
     listing,
     number_word,
     ordinal,
+    per_member,
     rank_name,
     rank_plural,
     seat,
@@ -27,17 +42,23 @@ def _deck_size(v: V) -> int:
     return size
 
 
-def sequence_fixes_trumps(v: V) -> bool:
+def sequence_fixes_trumps(v: Variant) -> bool:
     """A sequence may be declared before any marriage, and so fix trumps (law 41): a
     combination of more than two cards of the trump suit that is not built on another."""
-    return any(
-        combo.enabled
-        and combo.shape == "same_suit"
-        and combo.suit.value == "trump"
-        and len(combo.ranks) > 2
-        and combo.builds_on is None
-        for combo in v.combinations
-    )
+    return any(combo.enabled and _fixes_trumps(combo) for combo in v.combinations)
+
+
+def _fixes_trumps(combo: Combination) -> bool:
+    """Whether a combination, declared before any marriage, would fix trumps."""
+    match combo:
+        case SameSuit():
+            in_trumps = per_member(
+                combo.suit, {SuitFilter.TRUMP: True, SuitFilter.PLAIN: False, SuitFilter.ANY: False}
+            )
+            return in_trumps and len(combo.ranks) > 2 and combo.builds_on is None
+        case SameRank() | Bezique():
+            return False
+    assert_never(combo)
 
 
 def overview(page: Page) -> str:
@@ -60,31 +81,39 @@ def overview(page: Page) -> str:
     )
     hand = v.deal.hand_size
     packets = ", ".join(str(p) for p in v.deal.packets)
-    trump = (
-        "the card turned up after the deal"
-        if v.trump.mode.value == "turn_up"
-        else "the first marriage scored"
-        + (" (or a sequence scored before any marriage)" if sequence_fixes_trumps(v) else "")
+    trump = per_member(
+        v.trump.mode,
+        {
+            TrumpMode.TURN_UP: "the card turned up after the deal",
+            TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE: "the first marriage scored"
+            + (" (or a sequence scored before any marriage)" if sequence_fixes_trumps(v) else ""),
+        },
     )
-    if v.game.format.value == "race":
-        goal = f"first to {v.game.target} points, over as many deals as it takes"
-        if pairs:
-            goal = f"the first side to {v.game.target} points, partners' scores added"
-        if v.match is not None:
-            goal += f"; a match is won with {v.match.target} game points"
-    else:
-        goal = "one deal is a game; the higher score wins, valued by the settlement below"
     rows = [
         ("Players", who),
         ("Cards", cards_line),
         ("Hand", f"{hand} cards each, dealt {packets}"),
         ("Trumps", trump),
-        ("Goal", goal),
+        ("Goal", _goal(v)),
     ]
     if page.parent is not None:
         rows.append(("Based on", f"{page.parent_link()}, with the differences listed below"))
     table = "| At a glance | |\n|---|---|\n" + "\n".join(f"| {k} | {w} |" for k, w in rows)
     return f"{page.summary()}\n\n{table}\n\n*Variant name `{v.name}`.* {page.texts('')}"
+
+
+def _goal(v: Variant) -> str:
+    match v.game.format:
+        case GameFormat.RACE:
+            goal = f"first to {v.game.target} points, over as many deals as it takes"
+            if v.players.partnerships:
+                goal = f"the first side to {v.game.target} points, partners' scores added"
+            if v.match is not None:
+                goal += f"; a match is won with {v.match.target} game points"
+            return goal
+        case GameFormat.SINGLE_DEAL:
+            return "one deal is a game; the higher score wins, valued by the settlement below"
+    assert_never(v.game.format)
 
 
 def the_cards(page: Page) -> str:
@@ -130,13 +159,18 @@ def cards_rank(ranks: Any) -> str:
 def dealing(page: Page) -> str:
     v = page.variant
     cut, deal = v.cut, v.deal
-    rule = cut.rule.value
-    who = {
-        "high_chooses": "The players cut; the one with the higher card chooses whether to deal.",
-        "high_deals": "The players cut; the higher card deals.",
-        "low_deals": "The players cut; the lower card deals.",
-    }[rule]
-    first = {"dealer_left": "the player on the dealer's left"}[deal.first_recipient.value]
+    who = per_member(
+        cut.rule,
+        {
+            CutRule.HIGH_CHOOSES: "The players cut; the one with the higher card chooses "
+            "whether to deal.",
+            CutRule.HIGH_DEALS: "The players cut; the higher card deals.",
+            CutRule.LOW_DEALS: "The players cut; the lower card deals.",
+        },
+    )
+    first = per_member(
+        deal.first_recipient, {FirstRecipient.DEALER_LEFT: "the player on the dealer's left"}
+    )
     if v.players.count == 2:
         first = "the dealer's opponent"
     packets = ", ".join(str(p) for p in deal.packets)
@@ -144,31 +178,8 @@ def dealing(page: Page) -> str:
         who + " Cut cards of equal rank cut again.",
         f"The dealer gives each player **{deal.hand_size} cards**, in packets of {packets}, "
         f"starting with {first} and going round to the left.",
+        *_stock(v),
     ]
-    turned = v.players.count * deal.hand_size + 1
-    fixed = "scored" if v.trump.fixed_on.value == "scored" else "declared"  # without turn-up
-    if v.trump.mode.value == "turn_up":
-        text.append(
-            f"The next card — the {ordinal(turned)} — is turned up: its suit is **trumps**. The "
-            "rest of the cards, face down, make the **stock**, with the turn-up at its bottom; "
-            "it is the last card drawn."
-        )
-        if v.deck.jokers:
-            text.append(
-                "A joker is never turned up: the first card after the deal that is not a "
-                "joker is, and the jokers above it stay at the top of the stock."
-            )
-    else:
-        text.append(
-            "No card is turned up: the rest of the pack is the **stock**. There are **no trumps** "
-            f"until the first marriage is {fixed}; its suit becomes trumps and it counts as a "
-            "marriage in trumps."
-            + (
-                f" A sequence {fixed} before any marriage fixes trumps the same way."
-                if sequence_fixes_trumps(v)
-                else ""
-            )
-        )
     guess = deal.count_guess
     if guess:
         text.append(
@@ -178,23 +189,64 @@ def dealing(page: Page) -> str:
             f"scores the opponent {guess.guesser_exact}."
         )
         text.append(page.texts("deal.count_guess"))
-    rotation = {
-        "left": "The deal passes to the left after each hand.",
-        "last_trick_winner": "The winner of the last trick deals the next hand.",
-    }[deal.rotation.value]
-    if deal.rotation.value == "left" and v.players.count == 2:
-        rotation = "The deal passes to the other player after each hand."
-    if v.game.format.value == "race":
-        text.append(rotation)
-    else:
-        text.append(f"One deal is the whole game. ({rotation})")
+    text.append(_next_dealer(v))
     return "\n\n".join([*text, *(page.texts(block) for block in ("cut", "deal", "trump"))])
+
+
+def _stock(v: Variant) -> list[str]:
+    """The turn-up, if any, and the stock."""
+    match v.trump.mode:
+        case TrumpMode.TURN_UP:
+            turned = v.players.count * v.deal.hand_size + 1
+            text = [
+                f"The next card — the {ordinal(turned)} — is turned up: its suit is **trumps**. "
+                "The rest of the cards, face down, make the **stock**, with the turn-up at its "
+                "bottom; it is the last card drawn."
+            ]
+            if v.deck.jokers:
+                text.append(
+                    "A joker is never turned up: the first card after the deal that is not a "
+                    "joker is, and the jokers above it stay at the top of the stock."
+                )
+            return text
+        case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE:
+            fixed = per_member(
+                v.trump.fixed_on,
+                {TrumpFixedOn.SCORED: "scored", TrumpFixedOn.DECLARED: "declared"},
+            )
+            sequence = f" A sequence {fixed} before any marriage fixes trumps the same way."
+            return [
+                "No card is turned up: the rest of the pack is the **stock**. There are **no "
+                f"trumps** until the first marriage is {fixed}; its suit becomes trumps and it "
+                "counts as a marriage in trumps." + (sequence if sequence_fixes_trumps(v) else "")
+            ]
+    assert_never(v.trump.mode)
+
+
+def _next_dealer(v: Variant) -> str:
+    """Who deals the next hand, if there is one."""
+    match v.deal.rotation:
+        case Rotation.LEFT if v.players.count == 2:
+            rotation = "The deal passes to the other player after each hand."
+        case Rotation.LEFT:
+            rotation = "The deal passes to the left after each hand."
+        case Rotation.LAST_TRICK_WINNER:
+            rotation = "The winner of the last trick deals the next hand."
+        case _:
+            assert_never(v.deal.rotation)
+    return per_member(
+        v.game.format,
+        {
+            GameFormat.RACE: rotation,
+            GameFormat.SINGLE_DEAL: f"One deal is the whole game. ({rotation})",
+        },
+    )
 
 
 def stock_play(page: Page) -> str:
     v = page.variant
     play = v.play
-    leader = {"dealer_left": "the player on the dealer's left"}[play.lead.value]
+    leader = per_member(play.lead, {Lead.DEALER_LEFT: "the player on the dealer's left"})
     if v.players.count == 2:
         leader = "the dealer's opponent"
     text = [
@@ -204,33 +256,47 @@ def stock_play(page: Page) -> str:
         "A trick goes to the highest trump in it or, without trumps, to the highest card of the "
         "suit led. Of two identical cards the one **played first** wins.",
     ]
-    order = {
-        "winner_then_left": "the winner of the trick first, then the others in turn to his left"
-    }[play.draw_order.value]
+    order = per_member(
+        play.draw_order,
+        {
+            DrawOrder.WINNER_THEN_LEFT: "the winner of the trick first, then the others in turn "
+            "to his left"
+        },
+    )
     text.append(
         f"After each trick its winner may declare (see *Declarations*); then each player draws "
         f"one card from the stock, {order}, so that every hand is back to "
         f"{v.deal.hand_size} cards."
     )
     if v.deck.jokers:
-        duty = {
-            "any_card": "the others may play any card",
-            "must_trump": "**the others must trump it if they can**",
-        }[play.joker_led.value]
+        duty = per_member(
+            play.joker_led,
+            {
+                JokerLed.ANY_CARD: "the others may play any card",
+                JokerLed.MUST_TRUMP: "**the others must trump it if they can**",
+            },
+        )
         text.append(
             f"A joker led wins the trick unless it is trumped, and {duty}; of two jokers the "
             "one led wins. A joker played to a trick led by another card never wins it."
         )
-    piles = {
-        "face_up_unsearchable": "Won tricks lie face up before their winner but may not be "
-        "looked through.",
-        "heap_until_brisque": "Played cards lie face up in a heap between the players until a "
-        "trick with a brisque is won: its winner then takes up the whole heap and turns it "
-        "down.",
-    }[play.tricks.value]
+    piles = per_member(
+        play.tricks,
+        {
+            TrickPiles.FACE_UP_UNSEARCHABLE: "Won tricks lie face up before their winner but may "
+            "not be looked through.",
+            TrickPiles.HEAP_UNTIL_BRISQUE: "Played cards lie face up in a heap between the "
+            "players until a trick with a brisque is won: its winner then takes up the whole "
+            "heap and turns it down.",
+        },
+    )
     text.append(piles)
-    if play.obligations.value != "none" or play.identical_cards.value != "first_played_wins":
-        text.append("")
-    if play.odd_stock_card.value == "not_drawn":
-        text.append("If a last card of the stock cannot go round, it is not drawn.")
+    # Each of these has one value, which the sentences above state.
+    per_member(play.obligations, {StockObligations.NONE: None})
+    per_member(play.identical_cards, {IdenticalCards.FIRST_PLAYED_WINS: None})
+    odd = per_member(
+        play.odd_stock_card,
+        {OddStockCard.NOT_DRAWN: "If a last card of the stock cannot go round, it is not drawn."},
+    )
+    text.append(odd)
     return "\n\n".join([*text, page.texts("play")])

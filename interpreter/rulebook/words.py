@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import TypeVar
 
 from interpreter.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Face, parse_face
+
+E = TypeVar("E", bound=Enum)
+T = TypeVar("T")
+
+
+def per_member(member: E, table: Mapping[E, T]) -> T:
+    """``table[member]``, where ``table`` must give every member of the enum of its keys: a
+    member added to a rule's enum and missing from a table fails every page that reads the
+    table, whichever member the page's variant has (``tests/test_exhaustive_dispatch.py``); a
+    value that is no member fails too."""
+    enum = type(next(iter(table)))
+    members, keys = set(enum), set(table)
+    if keys != members:
+        missing = ", ".join(sorted(str(m) for m in members - keys)) or "nothing"
+        extra = ", ".join(sorted(str(k) for k in keys - members)) or "nothing"
+        raise KeyError(f"{enum.__name__}: the table misses {missing}, adds {extra}")
+    return table[member]
+
 
 PLURAL = {
     "A": "aces",
