@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import assert_never
 
 from interpreter.cards import JOKER_FACE, Face
 from interpreter.engine import (
@@ -27,6 +28,7 @@ from interpreter.engine import (
     ScorePending,
     ShowSeven,
 )
+from interpreter.engine.combos import Combo, Shape
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
 from interpreter.model.combinations import SuitFilter
@@ -77,16 +79,7 @@ class GreedyAgent:
             value += 6
         pair = self.rules.bezique_pair(trump)
         for combo in self.rules.combos:
-            if combo.shape == "bezique":
-                if pair is not None and str(face) in pair:
-                    value += combo.points / (8 * combo.count)
-            elif combo.shape == "same_suit":
-                if face.rank in combo.ranks and _suit_ok(combo.suit, face.suit, trump):
-                    held = sum(1 for r in combo.ranks if mine[r + face.suit])
-                    value += combo.points * held / (len(combo.ranks) * 6)
-            elif face.rank == combo.of and _suit_ok(combo.suit, face.suit, trump):
-                held = sum(count for key, count in mine.items() if _rank(key) == combo.of)
-                value += combo.points * min(held, combo.count) / (combo.count * 5)
+            value += _combo_value(combo, face, mine, trump, pair)
         seven = self.rules.seven
         if seven is not None and face.rank == seven.rank and face.suit == trump:
             value += 8
@@ -124,23 +117,27 @@ class GreedyAgent:
         for combo in self.rules.combos:
             if combo.needs_trump and trump is None:
                 continue
-            if combo.shape == "same_suit":
+            if self._holds(combo, mine, trump):
+                return True
+        return False
+
+    def _holds(self, combo: Combo, mine: Counter[str], trump: str | None) -> bool:
+        """Whether the cards of ``mine`` form ``combo`` with ``trump`` as trumps."""
+        match combo.shape:
+            case Shape.SAME_SUIT:
                 suits = [s for s in self.rules.deck.suits if _suit_ok(combo.suit, s, trump)]
-                if any(all(mine[r + s] for r in combo.ranks) for s in suits):
-                    return True
-            elif combo.shape == "same_rank":
+                return any(all(mine[r + s] for r in combo.ranks) for s in suits)
+            case Shape.SAME_RANK:
                 held = sum(
                     c
                     for k, c in mine.items()
                     if _rank(k) == combo.of and _suit_ok(combo.suit, _face_of(k).suit, trump)
                 )
-                if held >= combo.count:
-                    return True
-            else:
+                return held >= combo.count
+            case Shape.BEZIQUE:
                 pair = self.rules.bezique_pair(trump)
-                if pair and min(mine[pair[0]], mine[pair[1]]) >= combo.count:
-                    return True
-        return False
+                return pair is not None and min(mine[pair[0]], mine[pair[1]]) >= combo.count
+        assert_never(combo.shape)
 
     # -- last tricks -----------------------------------------------------------------------
     def _endgame(self, view: PlayerView, plays: list[Play]) -> Move:
@@ -166,6 +163,27 @@ class GreedyAgent:
         if winners:
             return min(winners, key=rank_key)
         return min(plays, key=lambda m: (int(faces[m.label].rank in self.brisques), rank_key(m)))
+
+
+def _combo_value(
+    combo: Combo, face: Face, mine: Counter[str], trump: str | None, pair: tuple[str, str] | None
+) -> float:
+    """What ``face`` is worth towards ``combo``, given the cards of ``mine``."""
+    match combo.shape:
+        case Shape.BEZIQUE:
+            if pair is not None and str(face) in pair:
+                return combo.points / (8 * combo.count)
+        case Shape.SAME_SUIT:
+            if face.rank in combo.ranks and _suit_ok(combo.suit, face.suit, trump):
+                held = sum(1 for r in combo.ranks if mine[r + face.suit])
+                return combo.points * held / (len(combo.ranks) * 6)
+        case Shape.SAME_RANK:
+            if face.rank == combo.of and _suit_ok(combo.suit, face.suit, trump):
+                held = sum(count for key, count in mine.items() if _rank(key) == combo.of)
+                return combo.points * min(held, combo.count) / (combo.count * 5)
+        case _:
+            assert_never(combo.shape)
+    return 0.0
 
 
 def _rank(face: str) -> str:
