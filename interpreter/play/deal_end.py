@@ -4,20 +4,42 @@ end of the game.  The terminal and the browser (:mod:`interpreter.web`) show the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import assert_never
 
 from interpreter.engine import DealResult, Event, EventKind, Game, Reason
 from interpreter.play.text import plural, together
 
-REASONS = {
-    Reason.SEVEN: "seven of trumps shown",
-    Reason.SEVEN_EXCHANGE: "seven of trumps exchanged",
-    Reason.SEVEN_TURNED_UP: "seven of trumps turned up",
-    Reason.CARTE_BLANCHE: "carte blanche",
-    Reason.DEAL_COUNT: "the count lifted exactly",
-    Reason.COUNT_GUESS: "the count guessed",
-}
-"""How the breakdown names points that are not a combination (brisques are counted apart)."""
+
+def reason_words(reason: Reason) -> str:
+    """How the breakdown names points that are not a combination (brisques and the last trick
+    are listed apart, after the others)."""
+    match reason:
+        case Reason.BRISQUES:
+            return "brisques"
+        case Reason.LAST_TRICK:
+            return "last trick"
+        case Reason.SEVEN:
+            return "seven of trumps shown"
+        case Reason.SEVEN_EXCHANGE:
+            return "seven of trumps exchanged"
+        case Reason.SEVEN_TURNED_UP:
+            return "seven of trumps turned up"
+        case Reason.CARTE_BLANCHE:
+            return "carte blanche"
+        case Reason.DEAL_COUNT:
+            return "the count lifted exactly"
+        case Reason.COUNT_GUESS:
+            return "the count guessed"
+        case Reason.BRISQUE_WAR:
+            return "brisque war"
+    assert_never(reason)
+
+
+REASONS = {reason: reason_words(reason) for reason in Reason}
+"""Every reason for points other than a combination, in words."""
+_APART = (Reason.BRISQUES, Reason.LAST_TRICK)
+"""The reasons listed after the others, in their own words."""
 
 
 def breakdown(game: Game, deal: int, names: Sequence[str]) -> list[str]:
@@ -28,24 +50,31 @@ def breakdown(game: Game, deal: int, names: Sequence[str]) -> list[str]:
     for seat in range(game.players):
         items = _items(game, [e for e in scored if e.player == seat], result, seat)
         lines.append(f"{names[seat]}: {result.points[seat]}" + (f" — {items}" if items else ""))
-    finished = [r for r in game.deal_results if r.deal <= deal]
-    totals = [sum(r.points[seat] for r in finished) for seat in range(game.players)]
-    game_line = "Game: " + " · ".join(
-        together(f"{names[s]} {totals[s]}") for s in range(game.players)
-    )
-    sides = game.rules.sides
-    if any(len(side) > 1 for side in sides):
-        game_line += "; sides " + " · ".join(
-            together(" + ".join(f"p{s + 1}" for s in side)) + f" {sum(totals[s] for s in side)}"
-            for side in sides
-        )
-    if not game.is_over:
-        game_line += f" (first to {game.variant.game.target})"
-    lines.append(game_line + ".")
+    lines.append(_game_line(game, deal, names))
     following = _next_deal(game.events, deal)
     if following is not None and following.player is not None:
         lines.append(f"Deal {following.number} is dealt by {names[following.player]}.")
     return lines
+
+
+def _game_line(game: Game, deal: int, names: Sequence[str]) -> str:
+    """The game's totals once deal number ``deal`` is over (and the sides' with partners)."""
+    finished = [r for r in game.deal_results if r.deal <= deal]
+    totals = [sum(r.points[seat] for r in finished) for seat in range(game.players)]
+    line = "Game: " + " · ".join(together(f"{names[s]} {totals[s]}") for s in range(game.players))
+    sides = game.rules.sides
+    if any(len(side) > 1 for side in sides):
+        line += "; sides " + " · ".join(
+            together(_side(side)) + f" {sum(totals[s] for s in side)}" for side in sides
+        )
+    if not game.is_over:
+        line += f" (first to {game.variant.game.target})"
+    return line + "."
+
+
+def _side(side: Sequence[int]) -> str:
+    """``p1 + p3``."""
+    return " + ".join(f"p{s + 1}" for s in side)
 
 
 def game_over(game: Game, names: Sequence[str]) -> list[str]:
@@ -56,7 +85,7 @@ def game_over(game: Game, names: Sequence[str]) -> list[str]:
     final = " · ".join(f"{names[s]} {score}" for s, score in enumerate(outcome.scores))
     if len(outcome.sides[0]) > 1:
         final += "; sides " + " · ".join(
-            " + ".join(f"p{s + 1}" for s in side) + f" {total}"
+            _side(side) + f" {total}"
             for side, total in zip(outcome.sides, outcome.side_scores, strict=True)
         )
     lines = [f"Game over: {final}."]
@@ -70,11 +99,9 @@ def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> st
     names = game.rules.combo_names
     totals: dict[str, list[int]] = {}
     for event in scored:
-        if event.what in (Reason.BRISQUES, Reason.LAST_TRICK):
+        if event.what in _APART:
             continue
-        label = REASONS[Reason(event.what)] if event.what in REASONS else None
-        label = label or names.get(event.what, event.what.replace("_", " "))
-        totals.setdefault(label, []).append(event.points)
+        totals.setdefault(_label(event.what, names), []).append(event.points)
     items = [_times(label, points) for label, points in totals.items()]
     won = result.brisques[seat]
     if won:
@@ -85,6 +112,12 @@ def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> st
     if last:
         items.append(f"last trick {last}")
     return ", ".join(together(item) for item in items)
+
+
+def _label(what: str, names: Mapping[str, str]) -> str:
+    """What points were scored for: a reason in words, or a combination by its name (an id
+    that is neither fails)."""
+    return REASONS[Reason(what)] if what in REASONS else names[what]
 
 
 def _times(label: str, points: list[int]) -> str:
