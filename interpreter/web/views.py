@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Declare, Game, Move, Phase, PlayerView, PublicEntry, ScorePending
-from interpreter.engine.moves import label_face
+from interpreter.engine.moves import (
+    CarteBlanche,
+    Draw,
+    Elect,
+    ExchangeSeven,
+    Play,
+    ShowSeven,
+    Yield,
+    label_face,
+)
 from interpreter.play.screen import forced, move_text
 
 Json = dict[str, Any]
@@ -23,14 +32,6 @@ _ASKED = {
     Phase.ELECT: "You won the cut: deal, or pass to let the player on your left deal.",
     Phase.DECLARE: "Your declaring window: declare or score a combination, or draw to end it.",
 }
-_WORDS = {
-    "draw": "Draw (done declaring)",
-    "deal": "Deal",
-    "pass": "Let the other deal",
-    "carte-blanche": "Show carte blanche",
-    "yield": "Yield the declaration to your partner",
-}
-"""How the page words the moves that name no card, by their text."""
 _CARD = re.compile(r"^(10|[AKQJT2-9])([SHDC])(.*)$")
 
 
@@ -49,14 +50,19 @@ def move_json(move: Move, combos: dict[str, str]) -> Json:
         "label": move_label(move, combos),
     }
     words = str(move).split()
-    if move.kind in ("play", "exchange", "show"):
-        found["cards"] = words[1:]
-    if isinstance(move, Declare):
-        found |= {"cards": words[2:], "combo": combos.get(move.combo, move.combo)}
-        found["points"] = move.points
-    if isinstance(move, ScorePending):
-        found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
-        found["entry"] = move.entry
+    match move:
+        case Play() | ExchangeSeven() | ShowSeven():
+            found["cards"] = words[1:]
+        case Declare():
+            found |= {"cards": words[2:], "combo": combos.get(move.combo, move.combo)}
+            found["points"] = move.points
+        case ScorePending():
+            found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
+            found["entry"] = move.entry
+        case CarteBlanche() | Yield() | Draw() | Elect():
+            pass
+        case _:
+            assert_never(move)
     return found
 
 
@@ -64,21 +70,28 @@ def move_label(move: Move, combos: Mapping[str, str]) -> str:
     """How the page shows a move, as text: ``Play Q♠``, ``Declare bézique Q♠ J♦ · 40``,
     ``Score four kings (declaration 2) · 80``, ``Draw (done declaring)``.  The page draws the
     cards of its buttons as cards; the words are these."""
-    words = str(move).split()
-    if isinstance(move, Declare):
-        shown = " ".join(map(card_text, words[2:]))
-        return f"Declare {combos.get(move.combo, move.combo)} {shown} · {move.points}"
-    if isinstance(move, ScorePending):
-        combo = combos.get(move.combo, move.combo)
-        return f"Score {combo} (declaration {move.entry}) · {move.points}"
-    shown = " ".join(map(card_text, words[1:]))
-    if move.kind == "exchange":
-        return f"Exchange {shown} for the turn-up"
-    if move.kind == "show":
-        return f"Show {shown}"
-    if move.kind == "play":
-        return f"Play {shown}"
-    return _WORDS.get(str(move), move_text(move))
+    match move:
+        case Declare():
+            shown = " ".join(map(card_text, move.labels))
+            return f"Declare {combos.get(move.combo, move.combo)} {shown} · {move.points}"
+        case ScorePending():
+            combo = combos.get(move.combo, move.combo)
+            return f"Score {combo} (declaration {move.entry}) · {move.points}"
+        case ExchangeSeven():
+            return f"Exchange {card_text(move.label)} for the turn-up"
+        case ShowSeven():
+            return f"Show {card_text(move.label)}"
+        case Play():
+            return f"Play {card_text(move.label)}"
+        case Draw():
+            return "Draw (done declaring)"
+        case Elect():
+            return "Deal" if move.deal else "Let the other deal"
+        case CarteBlanche():
+            return "Show carte blanche"
+        case Yield():
+            return "Yield the declaration to your partner"
+    assert_never(move)
 
 
 def card_text(label: str) -> str:
@@ -106,8 +119,8 @@ def seat_view(game: Game, seat: int) -> Json:
     view = game.view(seat)
     combos = game.rules.combo_names
     moves = view.legal_moves
-    plays = {m.ids[0]: str(m) for m in moves if m.kind == "play"}
-    bare = {label_face(str(m).split()[1]) for m in moves if m.kind == "play" and _bare(m)}
+    plays = {m.card: str(m) for m in moves if isinstance(m, Play)}
+    bare = {label_face(m.label) for m in moves if isinstance(m, Play) and _bare(m)}
     return {
         "seat": seat,
         "players": view.players,
@@ -152,9 +165,9 @@ def asked(game: Game, view: PlayerView) -> str:
     return f"{text} {why}" if why else text
 
 
-def _bare(move: Move) -> bool:
+def _bare(move: Play) -> bool:
     """Whether a play names a card of the hand (no mark: not a declared or open card)."""
-    return label_face(str(move).split()[1]) == str(move).split()[1]
+    return label_face(move.label) == move.label
 
 
 def _card(face: Face, move: str | None) -> Json:
