@@ -8,7 +8,8 @@ table that misses one, whichever member is looked up).  Here each enum field of 
 given a value its enum lacks (a member added to the enum and handled nowhere), makes the
 rulebook page fail; so does a combination of an unknown shape, for the page, the comparison
 page and the greedy player; every scoring reason has words for the end-of-deal breakdown and
-for the rulebook's sample deal; every kind of move has words on the web page."""
+for the rulebook's sample deal; every kind of move has words on the web page; a record
+replays each kind of chance event it writes, and refuses any other."""
 
 from __future__ import annotations
 
@@ -23,13 +24,15 @@ from pydantic import BaseModel
 
 from interpreter.agents import greedy
 from interpreter.cards import Face
-from interpreter.engine import Reason, Rules, moves
+from interpreter.engine import Event, EventKind, Reason, Rules, moves
 from interpreter.engine.combos import Combo, Shape
+from interpreter.engine.history import RECORDED
 from interpreter.model import Combination, Variant
 from interpreter.model.combinations import _Combination
 from interpreter.model.enforcement import applies_in, field_paths
 from interpreter.model.play import PerTrick, TrumpMode
 from interpreter.play import deal_end
+from interpreter.records.replay import _chance_of
 from interpreter.rulebook import comparison, declaring, scoring, sections
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import per_member
@@ -261,3 +264,15 @@ def test_every_kind_of_move_has_words_on_the_web_page(move: moves.Move) -> None:
     names = {"bezique": "bézique"}
     assert move_label(move, names)
     assert move_json(move, names)["label"] == move_label(move, names)
+
+
+@pytest.mark.parametrize("kind", list(EventKind))
+def test_a_record_replays_each_recorded_chance_event_and_refuses_any_other(
+    kind: EventKind,
+) -> None:
+    event = Event(kind, player=0, cards=("QS",))
+    if kind in RECORDED:
+        assert _chance_of(event)[2] == ["QS"]
+    else:
+        with pytest.raises(ValueError, match="not a recorded chance event"):
+            _chance_of(event)

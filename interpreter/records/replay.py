@@ -110,11 +110,16 @@ def _faces(text: str) -> list[str]:
 
 
 def _chance_of(event: Event) -> tuple[str, int | None, list[str]]:
-    """A recorded chance event: what happened, to whom, and the cards (faces)."""
-    if event.kind is EventKind.TURN_UP:
-        return "turn-up", None, list(event.cards)
-    kind = "is dealt" if event.kind is EventKind.HAND else "draws"
-    return kind, event.player, list(event.cards)
+    """A recorded chance event (a kind of :data:`RECORDED`): what happened, to whom, and the
+    cards (faces); another kind fails."""
+    match event.kind:
+        case EventKind.TURN_UP:
+            return "turn-up", None, list(event.cards)
+        case EventKind.HAND:
+            return "is dealt", event.player, list(event.cards)
+        case EventKind.DRAW:
+            return "draws", event.player, list(event.cards)
+    raise ValueError(f"a {event.kind} event is not a recorded chance event")
 
 
 def _match_chance(game: Game, seen: int, action: Action, fail: Callable[[str], RecordError]) -> int:
