@@ -61,10 +61,11 @@ def settle(
     the variant's ``[settlement]`` (its defaults when the variant has none)."""
     rules = given or Settlement()
     if usage is BrisqueUsage.NONE:  # a game without brisques: equal scores are a void game
-        brisques = (0, 0)
         if scores[0] == scores[1]:
             return _void("equal scores, and no brisques to break the tie: the game is void")
-    totals = (scores[0] + brisques[0], scores[1] + brisques[1])
+        totals = scores  # no brisques to add
+    else:
+        totals = (scores[0] + brisques[0], scores[1] + brisques[1])
     if rules.tie_rule is TieRule.ROUNDED_THEN_BRISQUES:
         return _modern(rules, scores, totals)
     if scores[0] != scores[1]:
