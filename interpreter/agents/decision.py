@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal, assert_never
 
 from interpreter.agents.knowledge import Sense, suit_ok
 from interpreter.agents.search import Trial, face_of
@@ -33,13 +34,18 @@ CLEAR = 1.0
 """A lead in points smaller than this is not worth mentioning."""
 
 
+DecisionKind = Literal["only", "trick", "endgame", "declare", "other"]
+"""How the expert chose: the only legal move, a trick weighed over sampled worlds, the last
+tricks solved exactly, a declaration, or any other move (a draw, an election)."""
+
+
 @dataclass
 class Decision:
     """A move and what the expert found when choosing it (for
     :meth:`~interpreter.agents.expert.ExpertAgent.explain`)."""
 
     move: Move
-    kind: str  # "only", "trick", "endgame", "declare" or "other"
+    kind: DecisionKind
     trials: list[Trial] = field(default_factory=list)  # trick: every card tried, best first
     values: dict[str, float] = field(default_factory=dict)  # endgame: points by card face
     worlds: int = 0  # worlds looked at
@@ -53,14 +59,16 @@ def pretty(face: str) -> str:
 
 def reason(rules: Rules, view: PlayerView, decision: Decision) -> str:
     """Why ``decision.move``, in a sentence."""
-    move = decision.move
-    if decision.kind == "trick":
-        return _trick(rules, view, decision)
-    if decision.kind == "endgame":
-        return _endgame(rules, view, decision)
-    if decision.kind == "only":
-        return _only(move)
-    return _declare(rules, view, move)
+    match decision.kind:
+        case "trick":
+            return _trick(rules, view, decision)
+        case "endgame":
+            return _endgame(rules, view, decision)
+        case "only":
+            return _only(decision.move)
+        case "declare" | "other":
+            return _declare(rules, view, decision.move)
+    assert_never(decision.kind)
 
 
 def _only(move: Move) -> str:

@@ -360,8 +360,12 @@ def _playing_text(kind: _Playing, words: _Words) -> str:
 
 
 def _score_text(event: Event, combo: str) -> str:
+    """A score's reason in words: a :class:`Reason`, or else a combination (``combo``)."""
     shown = _pretty(event.cards)
-    match event.what:
+    if event.what not in _REASONS:
+        return f"{combo} {shown}"
+    reason = Reason(event.what)
+    match reason:
         case Reason.BRISQUES:
             return f"{event.number} brisque(s)" + (f" ({shown})" if shown else "")
         case Reason.LAST_TRICK:
@@ -380,7 +384,10 @@ def _score_text(event: Event, combo: str) -> str:
             return f"guessed {event.number} exactly"
         case Reason.BRISQUE_WAR:
             return f"brisque war lost, with {event.number} brisque(s)"
-    return f"{combo} {shown}"
+    assert_never(reason)
+
+
+_REASONS: Final = frozenset(Reason)
 
 
 def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from interpreter.model.combinations import Bezique, SameRank, SameSuit
+from interpreter.model.combinations import Combination
 from interpreter.model.serial import ADDED_LATER, complete_data, models
 from interpreter.model.variant import Variant
 
@@ -25,7 +25,7 @@ _SOURCE_KEYS = frozenset({"source", "note"})
 
 _SHAPES: dict[str, type[BaseModel]] = {
     str(typing.get_args(shape.model_fields["shape"].annotation)[0]): shape
-    for shape in (SameSuit, SameRank, Bezique)
+    for shape in typing.get_args(typing.get_args(Combination)[0])
 }
 
 _LABELS: dict[str, str] = {

@@ -17,6 +17,7 @@ from interpreter.engine import (
     IllegalMoveError,
     Move,
     Phase,
+    Play,
     PlayerView,
     Reason,
 )
@@ -210,7 +211,7 @@ def forced(game: Game, view: PlayerView) -> str | None:
     engine gives as its reasons for refusing the other cards (None when every card may go)."""
     if not view.endgame or not view.trick or not view.hand:
         return None
-    allowed = {label_face(str(m).split()[-1]) for m in view.legal_moves if m.kind == "play"}
+    allowed = {label_face(m.label) for m in view.legal_moves if isinstance(m, Play)}
     reasons: list[str] = []
     for _, face in view.hand:
         if str(face) in allowed:
