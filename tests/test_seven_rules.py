@@ -1,0 +1,248 @@
+"""The seven of trumps, as the sources give it: turned up, exchanged for the turn-up, shown,
+played, or won in a trick — what it scores, who may exchange it, and why a move on it is
+refused.
+
+Hoyle: "The holder of the seven of trumps is entitled to exchange it for the turn-up card, at
+the same time scoring ten for it. The holder of the duplicate seven of trumps scores ten for
+it"; the seven turned up scores ten for the dealer.  Britannica: "The seven of trumps may be
+either declared or exchanged for the turn-up after winning a trick, and before drawing ... A
+seven when declared is not left on the table, but is simply shown."  Enquire Within 123 iv:
+"Whenever the seven of trumps is played, except in the last eight tricks, the player scores
+ten".  Polish Bézique (Britannica; Fildinski): the seven of trumps is exchanged by the winner
+of the trick containing it, and scores for him whether or not he exchanges it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine import Game, IllegalMoveError, Phase
+from tests.support import dealt, run, shipped, texts, variant_with
+
+
+def refused(game: Game, move: str) -> str:
+    """The reason the game gives for refusing ``move``."""
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(move)
+    return error.value.reason
+
+
+def events(game: Game, kind: str) -> list[tuple[int | None, str, int, tuple[str, ...]]]:
+    """(player, what, points, cards) of every event of ``kind``."""
+    return [(e.player, e.what, e.points, e.cards) for e in game.events if e.kind == kind]
+
+
+def sevens_scored(game: Game) -> list[tuple[int | None, str, int, tuple[str, ...]]]:
+    return [s for s in events(game, "score") if s[1].startswith("seven")]
+
+
+def _hoyle_after_a_trick(hand: list[str], turn_up: str = "KH") -> Game:
+    """Bézique, hearts trumps: seat 0 leads the ace of clubs and wins it; his window is open."""
+    game = dealt(shipped("bezique"), [["AC", *hand], ["8S"]], turn_up=turn_up)
+    run(game, "play AC", "play 8S")
+    assert game.phase is Phase.DECLARE and game.to_act == 0
+    return game
+
+
+# -- Hoyle: turned up, exchanged, shown -----------------------------------------------------------
+def test_hoyle_seven_of_trumps_turned_up_scores_10_for_the_dealer() -> None:
+    game = dealt(shipped("bezique"), [["AC"], ["8S"]], dealer=1, turn_up="7H")
+    assert sevens_scored(game) == [(1, "seven_turned_up", 10, ("7H",))]
+    assert game.scores == (0, 10)
+
+
+def test_hoyle_seven_of_trumps_exchanged_for_the_turn_up_scores_10() -> None:
+    game = _hoyle_after_a_trick(["7H"])
+    run(game, "exchange 7H")
+    assert events(game, "exchange") == [(0, "", 0, ("7H", "KH"))]
+    assert sevens_scored(game) == [(0, "seven_exchange", 10, ("7H",))]
+    view = game.view(1)
+    assert view.turn_up is not None and str(view.turn_up) == "7H"
+    assert "KH" in [str(face) for face in view.known[0]]
+
+
+def test_britannica_seven_of_trumps_shown_scores_10_and_the_adversary_sees_it() -> None:
+    game = _hoyle_after_a_trick(["7H"])
+    unseen_before = [str(face) for face in game.view(1).unseen].count("7H")
+    run(game, "show 7H")
+    assert events(game, "show") == [(0, "", 0, ("7H",))]
+    assert sevens_scored(game) == [(0, "seven", 10, ("7H",))]
+    view = game.view(1)
+    assert [str(face) for face in view.known[0]] == ["7H"]
+    assert [str(face) for face in view.unseen].count("7H") == unseen_before - 1
+    assert "7H" in [str(face) for _, face in game.view(0).hand]  # shown, not left on the table
+
+
+def test_hoyle_both_sevens_held_one_is_exchanged_and_the_duplicate_scores_10() -> None:
+    game = _hoyle_after_a_trick(["7H", "7H"])
+    run(game, "exchange 7H")
+    assert "show 7H" in texts(game)  # the duplicate, still in hand
+    run(game, "show 7H")
+    assert [points for _, _, points, _ in sevens_scored(game)] == [10, 10]
+    assert "show 7H" not in texts(game)
+
+
+def test_hoyle_a_seven_shown_is_still_exchanged_for_the_turn_up_but_scores_once() -> None:
+    """Its ten is scored once ("at the same time scoring ten for it"); the right to the
+    turn-up stays with its holder after a later trick."""
+    game = dealt(shipped("bezique"), [["AC", "AD", "7H"], ["8S", "8C"]], turn_up="AH")
+    run(game, "play AC", "play 8S", "show 7H", "draw", "play AD", "play 8C")
+    assert "exchange 7H" in texts(game)
+    run(game, "exchange 7H")
+    assert sevens_scored(game) == [(0, "seven", 10, ("7H",))]
+    assert "AH" in [str(face) for _, face in game.view(0).hand]
+
+
+# -- why a move on the seven is refused -----------------------------------------------------------
+def test_britannica_the_seven_is_exchanged_after_winning_a_trick_not_before() -> None:
+    game = dealt(shipped("bezique"), [["7H", "AC"], ["8S"]], turn_up="KH")
+    assert refused(game, "exchange 7H") == (
+        "declaring, scoring, the seven and drawing come only after winning a trick"
+    )
+
+
+def test_hoyle_only_the_seven_of_trumps_is_exchanged_or_shown() -> None:
+    game = _hoyle_after_a_trick(["7C", "7H"])
+    assert refused(game, "exchange 7C") == "7C is not the seven of trumps"
+    assert refused(game, "show 7C") == "7C is not the seven of trumps"
+
+
+def test_hoyle_a_seven_not_held_is_neither_exchanged_nor_shown() -> None:
+    game = _hoyle_after_a_trick(["7C", "KC", "QC"])  # a marriage to declare: the window opens
+    assert refused(game, "exchange 7H") == "you do not hold the seven of trumps"
+    assert refused(game, "show 7H") == "you do not hold 7H"
+    assert not [t for t in texts(game) if t.startswith(("exchange", "show"))]
+
+
+def test_hoyle_a_seven_scores_once_when_shown() -> None:
+    game = _hoyle_after_a_trick(["7H"])
+    run(game, "show 7H")
+    assert refused(game, "show 7H") == "you hold no seven of trumps that has not scored"
+
+
+def test_a_seven_move_written_otherwise_than_listed_is_refused_for_that() -> None:
+    game = _hoyle_after_a_trick(["7H"])
+    assert refused(game, "exchange 7H*") == "7H* is not written as the move list shows it"
+
+
+def test_hoyle_the_seven_turned_up_is_not_exchanged_for_the_other_seven() -> None:
+    """Britannica: "it would be absurd to exchange one seven for another"."""
+    game = _hoyle_after_a_trick(["7H"], turn_up="7H")
+    assert "exchange 7H" not in texts(game)
+    assert refused(game, "exchange 7H") == "the turn-up is itself a seven of trumps"
+    run(game, "show 7H")
+    assert sevens_scored(game) == [(1, "seven_turned_up", 10, ("7H",)), (0, "seven", 10, ("7H",))]
+
+
+def test_without_the_exchange_the_seven_is_only_shown() -> None:
+    game = dealt(
+        variant_with("bezique", **{"seven.exchange": False}), [["AC", "7H"], ["8S"]], turn_up="KH"
+    )
+    run(game, "play AC", "play 8S")
+    assert [t for t in texts(game) if "7H" in t] == ["show 7H"]
+    assert refused(game, "exchange 7H") == "the seven of trumps is not exchanged in this variant"
+
+
+# -- Hoyle: the exchange at any time once a trick is won --------------------------------------
+def _any_time() -> Game:
+    variant = variant_with("bezique", **{"seven.exchange_when": "any_time"})
+    return dealt(variant, [["7H", "AC"], ["8S"]], turn_up="KH")
+
+
+def test_hoyle_any_time_exchange_waits_for_a_trick_won() -> None:
+    game = _any_time()
+    assert refused(game, "exchange 7H") == (
+        "the seven of trumps is exchanged only once you have won a trick"
+    )
+
+
+def test_hoyle_any_time_exchange_ends_with_the_stock() -> None:
+    """Once the turn-up is drawn there is nothing left to exchange the seven for: in the last
+    tricks no exchange is listed, and one typed is refused for that."""
+    variant = variant_with("bezique", **{"seven.exchange_when": "any_time"})
+    tried = 0
+    for seed in range(6):
+        game = Game.new(variant, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while game.deal_no == 1 and not game.is_over:
+            moves = texts(game)
+            if game.phase is Phase.PLAY and game.view(0).stock_size == 0:
+                assert not [m for m in moves if m.startswith("exchange")]
+                seat = game.to_act
+                assert seat is not None
+                seven = f"7{game.trump}"
+                if seven in [str(face) for _, face in game.view(seat).hand]:
+                    assert (
+                        refused(game, f"exchange {seven}") == "there is no turn-up to exchange for"
+                    )
+                    tried += 1
+            game.apply(rng.choice(moves))
+    assert tried
+
+
+# -- Enquire Within 123 iv: the seven played -------------------------------------------------------
+def test_enquire_within_123_iv_the_seven_played_scores_for_its_player() -> None:
+    game = dealt(
+        variant_with("bezique", **{"seven.score_trigger": "on_play"}),
+        [["AH"], ["7H"]],
+        turn_up="8H",
+    )
+    run(game, "play AH", "play 7H")
+    assert sevens_scored(game) == [(1, "seven", 10, ("7H",))]
+
+
+def test_haitian_before_trumps_are_made_no_seven_is_the_seven_of_trumps() -> None:
+    """Haitian: trumps are made by the first marriage or sequence; until then a seven is a
+    plain card, neither shown nor scored as played."""
+    game = dealt(shipped("haitian"), [["AC", "KS", "QS", "7H"], ["8D", "7C"]], dealer=1)
+    assert game.trump is None
+    run(game, "play AC", "play 7C")
+    assert game.phase is Phase.DECLARE and game.trump is None
+    assert refused(game, "show 7H") == "7H is not the seven of trumps"
+    assert sevens_scored(game) == []
+
+
+# -- Polish Bézique: the seven won in a trick ------------------------------------------------------
+def _polish(hands: list[list[str]]) -> Game:
+    return dealt(shipped("polish"), hands, dealer=1, turn_up="KS", stock=["8C", "8H"])
+
+
+def test_polish_seven_won_in_a_trick_scores_for_the_winner() -> None:
+    game = _polish([["AS", "9C"], ["7S", "9H"]])
+    run(game, "play AS", "play 7S")  # seat 1 loses his seven to seat 0's ace
+    assert sevens_scored(game) == [(0, "seven", 10, ("7S",))]
+    assert [t for t in texts(game) if "7S" in t] == ["exchange 7S"]
+    run(game, "exchange 7S")
+    assert sevens_scored(game) == [(0, "seven", 10, ("7S",))]  # once, not again for the exchange
+    assert events(game, "exchange") == [(0, "", 0, ("7S", "KS"))]
+
+
+def test_polish_only_the_seven_won_in_the_trick_just_taken_is_exchanged() -> None:
+    game = _polish([["KC", "7S"], ["QC"]])
+    run(game, "play KC", "play QC")  # a marriage won: the window opens, the seven is in hand
+    assert not [t for t in texts(game) if "7S" in t]
+    assert refused(game, "exchange 7S") == (
+        "only the seven of trumps won in the trick just taken may be exchanged"
+    )
+    assert refused(game, "show 7S") == "the seven of trumps is not shown for points in this variant"
+
+
+def test_polish_the_seven_won_by_a_partner_is_exchanged_by_him_alone() -> None:
+    """Four-handed partnerships with the Polish seven: the winner of the trick holding it may
+    exchange it; his partner, declaring after him, may not."""
+    variant = variant_with(
+        "four-handed-partners",
+        **{
+            "seven.exchange_when": "winner_of_trick_containing_it",
+            "seven.score_trigger": "on_trick_won",
+        },
+    )
+    game = dealt(variant, [["AH"], ["7H"], ["KD", "QD", "9S"], ["8S"]], dealer=3, turn_up="KH")
+    run(game, "play AH", "play 7H", "play 9S", "play 8S")
+    assert game.to_act == 0 and "exchange 7H" in texts(game)
+    assert sevens_scored(game) == [(0, "seven", 10, ("7H",))]
+    run(game, "draw")
+    assert game.phase is Phase.DECLARE and game.to_act == 2
+    assert "exchange 7H" not in texts(game)
+    assert refused(game, "exchange 7H") == "only p1, who won the trick holding it, may exchange it"
