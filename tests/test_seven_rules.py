@@ -246,3 +246,23 @@ def test_polish_the_seven_won_by_a_partner_is_exchanged_by_him_alone() -> None:
     assert game.phase is Phase.DECLARE and game.to_act == 2
     assert "exchange 7H" not in texts(game)
     assert refused(game, "exchange 7H") == "only p1, who won the trick holding it, may exchange it"
+
+
+def test_britannica_polish_the_ace_taken_for_the_seven_scores_as_a_brisque() -> None:
+    """Britannica's example: "ace of spades is turned up ... wins the ace of hearts with the
+    seven of trumps and exchanges. He scores for the exchange, 10; for the ace of hearts, 10;
+    for the ace of spades, 10"."""
+    game = dealt(shipped("polish"), [["7S"], ["AH"]], dealer=0, turn_up="AS")
+    run(game, "play AH", "play 7S", "exchange 7S")
+    brisques = [(p, n, c) for p, what, n, c in events(game, "score") if what == "brisques"]
+    assert brisques == [(0, 10, ()), (0, 10, ("AS",))]
+    assert game.scores == (30, 0)
+
+
+def test_no_turn_up_nothing_to_exchange_the_seven_for_at_any_time() -> None:
+    """Haitian has no turn-up (trumps are made by the first marriage): with Hoyle's exchange at
+    any time written in, the seven still has nothing to be exchanged for, and play goes on."""
+    variant = variant_with("haitian", **{"seven.exchange": True, "seven.exchange_when": "any_time"})
+    game = dealt(variant, [["AC", "7H"], ["8D", "7C"]], dealer=1)
+    assert game.trump is None
+    assert "play 7H" in texts(game) and not [t for t in texts(game) if t.startswith("exchange")]
