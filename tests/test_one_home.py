@@ -2,8 +2,9 @@
 
 What the sieve leaves out before it fills a way, it asks of the checks themselves: each check
 carries its own pruning (``ledger.Check.prune`` and ``needs``; the window's checks likewise).
-So relaxing a check — dropping it from ``ledger.CHECKS`` for a fresh ``Rules``, or from
-``window.CHECKS`` — must let the declarations it refused into the move list.  For each check in
+So relaxing a check — dropping it from ``ledger.CHECKS`` or ``window.CHECKS`` for a fresh
+``Rules``, whose ``ledger_checks`` are compiled from them — must let the declarations it
+refused into the move list.  For each check in
 turn, relaxed, seeded random games of every shipped variant where it has work (and of an
 option that gives work to a check no shipped variant gives any) are played under the relaxed
 rules, and at every turn to declare the declarations the sieve lists are those the obvious
@@ -58,7 +59,7 @@ def _compare(rules: Rules, check: Check, seeds: int) -> tuple[int, int]:
             if game.phase is Phase.DECLARE:
                 state, seat = game._state, game._state.to_act
                 allowed = partial(window.declare_problem, rules, state, seat)
-                fast = declarations(rules, state, seat, allowed, window.CHECKS)
+                fast = declarations(rules, state, seat, allowed)
                 assert fast == list(declarations_reference(rules, state, seat, allowed)), (
                     check.rule,
                     seed,
@@ -80,12 +81,15 @@ def _eager(choose: random.Random, moves: list[Move]) -> Move:
 
 
 def _relaxed(monkeypatch: pytest.MonkeyPatch, check: Check, to: Check | None) -> None:
-    """Put ``to`` in place of ``check`` (None: drop it) wherever it is declared."""
-    for module in (ledger, window):
-        checks: tuple[Check, ...] = module.CHECKS
-        if check in checks:
-            kept = [to if entry is check else entry for entry in checks]
-            monkeypatch.setattr(module, "CHECKS", tuple([e for e in kept if e is not None]))
+    """Put ``to`` in place of ``check`` (None: drop it) where it is declared, the ledger's
+    checks or the window's (both read as the rules are compiled)."""
+
+    def replaced(checks: tuple[Check, ...]) -> tuple[Check, ...]:
+        kept = [to if entry is check else entry for entry in checks]
+        return tuple([entry for entry in kept if entry is not None])
+
+    module = ledger if check in ledger.CHECKS else window
+    monkeypatch.setattr(module, "CHECKS", replaced(module.CHECKS))
 
 
 def _with_work(check: Check) -> list[Variant]:

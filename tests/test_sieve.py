@@ -13,17 +13,17 @@ import pytest
 from interpreter.engine import Game, Phase, Rules, ledger
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups
+from interpreter.engine.ledger import Pruned
 from interpreter.engine.sieve import (
     KEPT,
-    _pruned,
-    _prunes,
+    _barred,
     declarations,
     declarations_reference,
     fill,
     fill_reference,
     slot_shape,
 )
-from interpreter.engine.window import CHECKS, declare_problem
+from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
 
 
@@ -37,7 +37,7 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
         if game.phase is Phase.DECLARE:
             state, seat = game._state, game._state.to_act
             allowed = partial(declare_problem, rules, state, seat)
-            fast = list(declarations(rules, state, seat, allowed, CHECKS))
+            fast = list(declarations(rules, state, seat, allowed))
             assert fast == list(declarations_reference(rules, state, seat, allowed))
             # The groups read face by face are those of every card, face for face.
             every = groups(rules, state, seat)
@@ -116,19 +116,20 @@ def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> 
     rules = Rules(load_variant(name))
     choose = random.Random(5)
     barred_fillings = 0
-    prunes = _prunes(rules, CHECKS)
+    prunes = rules.ledger_checks.prunes
     for seed in range(3 if rules.n_cards > 150 else 8):
         game = Game.new(rules, seed=seed)
         while not game.is_over and game.deals_finished < 1:
             if game.phase is Phase.DECLARE:
                 state, seat = game._state, game._state.to_act
                 by_face = groups(rules, state, seat)
+                pruned = Pruned(rules, state, seat)
                 for combo in rules.combos:
-                    pruned = _pruned(rules, state, seat, combo, prunes)
+                    closed, banned, refused, _ = _barred(rules, state, seat, combo, prunes, pruned)
                     for slots in requirements(rules, combo, state.table.trump):
                         for _, cards in fill_reference(slots, by_face):
                             chosen = frozenset(cards)
-                            if pruned.closed or pruned.banned & chosen or chosen in pruned.refused:
+                            if closed or banned & chosen or chosen in refused:
                                 barred_fillings += 1
                                 reason = declare_problem(rules, state, seat, combo, chosen)
                                 assert reason is not None, (combo.id, cards)
@@ -159,7 +160,7 @@ def test_a_check_a_variant_leaves_out_has_nothing_to_check_in_it(name: str) -> N
     filling of any combination, at every turn to declare of a random deal."""
     rules = Rules(load_variant(name))
     ledger.problem(rules, Game.new(rules, seed=0)._state, 0, rules.combos[0], frozenset())
-    left_out = [entry.check for entry in ledger.CHECKS if entry not in rules.ledger_checks]
+    left_out = [entry.check for entry in ledger.CHECKS if entry not in rules.ledger_checks.every]
     proposals = 0
     for seed in range(8):
         if not left_out or proposals > 40:

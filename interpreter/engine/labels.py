@@ -134,6 +134,8 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
     laid = table.tables[player] if declare.from_table else _NOTHING
     opened = table.open[player] if declare.from_open else _NOTHING
     partners = rules.partners(player) if rules.reuse.partner_used else ()
+    entries = entries_by_card(state, player) if laid or opened else _NO_ENTRIES
+    won = last_trick_cards(state) if opened else ()
     by_face: Groups = {}
     for face in faces:
         copies = copies_of.get(face)
@@ -144,7 +146,7 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
         if opened:
             shown = (shown | (opened & copies)) if shown else opened & copies
         if shown:
-            found = _shown_groups(state, player, face, in_hand, shown, opened)
+            found = _shown_groups(face, in_hand, shown, opened, won, entries)
         elif in_hand:  # the hand alone: one group
             found = {face: sorted(in_hand) if len(in_hand) > 1 else list(in_hand)}
         else:
@@ -160,17 +162,16 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
 
 
 def _shown_groups(
-    state: State,
-    player: int,
     face: str,
     in_hand: AbstractSet[int],
     shown: AbstractSet[int],
     opened: AbstractSet[int],
+    won: tuple[int, ...],
+    entries: Mapping[int, str],
 ) -> dict[str, list[int]]:
     """The groups of ``face`` when some of its copies lie face up (declared, or open): the
-    copies, lowest id first, as :func:`groups` sorts them, each under its label."""
-    entries = entries_by_card(state, player)
-    won = last_trick_cards(state) if opened else ()
+    copies, lowest id first, as :func:`groups` sorts them, each under its label (``won``: the
+    cards of the trick just won, ``entries``: :func:`entries_by_card`)."""
     found: dict[str, list[int]] = {}
     for card in sorted(in_hand | shown) if in_hand else sorted(shown):
         if card in in_hand:
@@ -198,3 +199,4 @@ def _add_partner_groups(
 
 
 _NOTHING: frozenset[int] = frozenset()
+_NO_ENTRIES: Mapping[int, str] = {}

@@ -15,7 +15,7 @@ before it fills a way, and holds no rule of its own.  Relax a check and its prun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -202,22 +202,28 @@ class Pruned:
     """What the checks refuse of a combination whatever the other cards of a filling, known
     before any of its ways is filled: the cards no filling may hold (``banned``), fillings
     refused as they are (``refused``: their very cards), and whether every filling is refused
-    (``closed``).  Each check's ``prune`` adds what it refuses."""
+    (``closed``).  Each check's ``prune`` adds what it refuses of the combination it is given.
 
-    __slots__ = ("banned", "closed", "refused")
+    A listing asks the prunings of one combination after another with one ``Pruned`` for the
+    player (started afresh before each), so that his ledger is indexed once (``index``)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("banned", "closed", "index", "ledger", "player", "refused", "rules", "state")
+
+    def __init__(self, rules: Rules, state: State, player: int) -> None:
+        self.rules, self.state, self.player = rules, state, player
+        self.ledger: list[Entry] = state.table.ledger[player]
+        self.index = index(state, player)
         self.banned: set[int] = set()
         self.refused: list[frozenset[int]] = []
         self.closed = False
 
 
-Prune = Callable[[Proposal, Pruned], None]
-"""A check's pruning: what it refuses of the proposal's combination in any filling (the
-proposal's cards are none), added to a :class:`Pruned`."""
-Needs = Callable[[Proposal], tuple[int, ...] | None]
-"""A check's need: the cards one of which every declaration must hold now (the proposal's
-combination and cards are not read), or None if there is no such need."""
+Prune = Callable[[Pruned, Combo], None]
+"""A check's pruning: what it refuses of the combination in any filling, added to the
+:class:`Pruned`."""
+Needs = Callable[["Rules", State], tuple[int, ...] | None]
+"""A check's need: the cards one of which every declaration must hold now, whatever its
+combination, or None if there is no such need."""
 
 
 def _always(rules: Rules) -> bool:
@@ -238,6 +244,29 @@ class Check:
     needs: Needs | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """The checks of a declaration that the variant's rules give work, found once as the rules
+    are compiled (``Rules.ledger_checks``): those of a new declaration in order (``every``: the
+    declaring window's own, then the ledger's), and their functions as the hot paths call them
+    — the checks themselves (``refusals``), the prunings and needs of those that have any —
+    and the ledger's checks alone (``ledger``), to which scoring a waiting declaration is put."""
+
+    every: tuple[Check, ...]
+    ledger: tuple[Refusal, ...]
+    refusals: tuple[Refusal, ...] = field(init=False)
+    prunes: tuple[Prune, ...] = field(init=False)
+    needs: tuple[Needs, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        every = self.every
+        object.__setattr__(self, "refusals", tuple([check.check for check in every]))
+        prunes = tuple([check.prune for check in every if check.prune is not None])
+        object.__setattr__(self, "prunes", prunes)
+        needs = tuple([check.needs for check in every if check.needs is not None])
+        object.__setattr__(self, "needs", needs)
+
+
 def _owned(p: Proposal) -> str | None:
     foreign = p.cards.difference(*source_zones(p.rules, p.state, p.player))
     if foreign and not partner_may_supply(p.rules, p.combo):
@@ -247,13 +276,13 @@ def _owned(p: Proposal) -> str | None:
     return None
 
 
-def _prune_owned(p: Proposal, into: Pruned) -> None:
+def _prune_owned(p: Pruned, combo: Combo) -> None:
     """A partner's declared cards, where they may not supply the combination."""
     rules = p.rules
-    if rules.reuse.partner_used and not partner_may_supply(rules, p.combo):
+    if rules.reuse.partner_used and not partner_may_supply(rules, combo):
         tables = p.state.table.tables
         for partner in rules.partners(p.player):
-            into.banned |= tables[partner]
+            p.banned |= tables[partner]
 
 
 def _built_on(p: Proposal) -> str | None:
@@ -278,9 +307,9 @@ def _uses_trick_card(p: Proposal) -> str | None:
     return None
 
 
-def _trick_cards(p: Proposal) -> tuple[int, ...] | None:
+def _trick_cards(rules: Rules, state: State) -> tuple[int, ...] | None:
     """The cards of the trick just won, one of which every declaration must hold."""
-    return last_trick_cards(p.state) if p.rules.declare.must_use_trick_card else None
+    return last_trick_cards(state) if rules.declare.must_use_trick_card else None
 
 
 def _inferior_bar(p: Proposal) -> str | None:
@@ -301,13 +330,13 @@ def _inferior_bar(p: Proposal) -> str | None:
     return None
 
 
-def _prune_inferior(p: Proposal, into: Pruned) -> None:
+def _prune_inferior(p: Pruned, combo: Combo) -> None:
     """The player's cards declared in a superior combination of the class."""
     if p.rules.reuse.inferior_bar and p.ledger:
-        rank = p.combo.rank
-        for entry in p.indexed().declared.get(p.combo.cls, ()):
+        rank = combo.rank
+        for entry in p.index.declared.get(combo.cls, ()):
             if entry.rank > rank:
-                into.banned |= entry.cards
+                p.banned |= entry.cards
 
 
 def _once_per_kind(p: Proposal) -> str | None:
@@ -324,16 +353,16 @@ def _once_per_kind(p: Proposal) -> str | None:
     return None
 
 
-def _prune_once(p: Proposal, into: Pruned) -> None:
+def _prune_once(p: Pruned, combo: Combo) -> None:
     """The cards that have scored in the kind (save where a second double bézique may share a
     bézique with the first)."""
     reuse = p.rules.reuse
     if reuse.mode is not _ONCE_PER_KIND or not p.ledger:
         return
-    if reuse.multi_bezique_extension and p.combo.count == 2:
+    if reuse.multi_bezique_extension and combo.count == 2:
         return
-    for entry in p.indexed().scored.get(p.combo.kind, ()):
-        into.banned |= entry.cards
+    for entry in p.index.scored.get(combo.kind, ()):
+        p.banned |= entry.cards
 
 
 def _reform(p: Proposal) -> str | None:
@@ -380,7 +409,7 @@ def _reform(p: Proposal) -> str | None:
     return None
 
 
-def _prune_reform(p: Proposal, into: Pruned) -> None:
+def _prune_reform(p: Pruned, combo: Combo) -> None:
     """The very cards that have scored in the kind, which may not score again as they are
     (most refused fillings in Rubicon are these); and where a combination is formed again only
     once a declared card is played away, the cards of a declaration of the kind none of whose
@@ -388,10 +417,9 @@ def _prune_reform(p: Proposal, into: Pruned) -> None:
     reuse = p.rules.reuse
     if reuse.mode is not _REFORM or not p.ledger:
         return
-    combo = p.combo
-    scored = p.indexed().scored.get(combo.kind, ())
+    scored = p.index.scored.get(combo.kind, ())
     for entry in scored:
-        into.refused.append(entry.cards)
+        p.refused.append(entry.cards)
     if (
         reuse.reform_trigger is not _PLAYED_AWAY
         or combo.kind in reuse.repair_kinds
@@ -405,7 +433,7 @@ def _prune_reform(p: Proposal, into: Pruned) -> None:
             if card not in hand and card not in laid:
                 break
         else:  # still whole
-            into.banned |= entry.cards
+            p.banned |= entry.cards
 
 
 def _already_waiting(p: Proposal) -> str | None:
@@ -415,11 +443,11 @@ def _already_waiting(p: Proposal) -> str | None:
     return None
 
 
-def _prune_waiting(p: Proposal, into: Pruned) -> None:
+def _prune_waiting(p: Pruned, combo: Combo) -> None:
     """The cards of a declaration of the kind waiting 'to score'."""
     if p.ledger:
-        for entry in p.indexed().waiting.get(p.combo.kind, ()):
-            into.banned |= entry.cards
+        for entry in p.index.waiting.get(combo.kind, ()):
+            p.banned |= entry.cards
 
 
 def _fresh_card(p: Proposal) -> str | None:
@@ -473,7 +501,12 @@ CHECKS: tuple[Check, ...] = (
         lambda rules: rules.reuse.mode is _REFORM,
         prune=_prune_reform,
     ),
-    Check("cards already waiting 'to score'", _already_waiting, prune=_prune_waiting),
+    Check(
+        "cards already waiting 'to score'",
+        _already_waiting,
+        lambda rules: rules.declare.pending_allowed,  # else no declaration ever waits
+        prune=_prune_waiting,
+    ),
     Check(
         "a fresh card",
         _fresh_card,
@@ -492,23 +525,30 @@ def problem(
     *,
     pending: Entry | None = None,
 ) -> str | None:
-    """Why ``cards`` may not be declared now as ``combo`` by ``player``, or None if they may."""
-    return refusal(Proposal(rules, state, player, combo, cards, pending), rules.ledger_checks)
+    """Why the ledger refuses ``cards`` as ``combo`` by ``player`` now, or None if it does not
+    (the ledger's checks alone: :func:`interpreter.engine.window.declare_problem` puts a new
+    declaration to the window's too)."""
+    return refusal(
+        Proposal(rules, state, player, combo, cards, pending), rules.ledger_checks.ledger
+    )
 
 
-def refusal(proposal: Proposal, checks: Sequence[Check]) -> str | None:
+def refusal(proposal: Proposal, checks: tuple[Refusal, ...]) -> str | None:
     """The reason of the first of ``checks`` that refuses ``proposal``, or None."""
-    for entry in checks:
-        reason = entry.check(proposal)
+    for check in checks:
+        reason = check(proposal)
         if reason is not None:
             return reason
     return None
 
 
-def checks_of(rules: Rules) -> tuple[Check, ...]:
-    """The checks that the variant's rules give something to check, in order (found once per
-    variant, as the rules are compiled: ``Rules.ledger_checks``)."""
-    return tuple([check for check in CHECKS if check.applies(rules)])
+def checks_of(rules: Rules, first: tuple[Check, ...] = ()) -> Checks:
+    """The checks that the variant's rules give something to check, in order: ``first`` (the
+    declaring window's own checks), then the ledger's (:data:`CHECKS`).  Found once per
+    variant, as the rules are compiled: ``Rules.ledger_checks``."""
+    ledger = [check for check in CHECKS if check.applies(rules)]
+    every = [check for check in first if check.applies(rules)] + ledger
+    return Checks(tuple(every), tuple([check.check for check in ledger]))
 
 
 def pending_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:

@@ -105,7 +105,7 @@ class Rules:
         self.settlement: Final[Settlement | None] = variant.settlement
         # Last, as they read the parts above: the ledger's checks that the variant gives
         # something to check, and the declarations' sieve under each trump.
-        self.ledger_checks: Final[tuple[ledger.Check, ...]] = ledger.checks_of(self)
+        self.ledger_checks: Final[ledger.Checks] = ledger.checks_of(self, window.CHECKS)
         self.ways: Final[dict[str | None, Sieve]] = sieve.compile(self)
         self._frozen: Final = True
 

@@ -5,9 +5,10 @@ filling of those ways with his cards, put to the checks (the window's, then the 
 
 The sieve holds no copy of any rule.  What it leaves out before filling, it learns from the
 checks themselves: each check that refuses every filling holding some card carries that
-pruning in its own record (:class:`interpreter.engine.ledger.Check`: ``prune``, ``needs``), and
-the sieve asks exactly the checks the variant gives work (``Rules.ledger_checks``) and those of
-the window the caller passes.  Relax a check and the declarations it now allows are listed.
+pruning in its own record (:class:`interpreter.engine.ledger.Check`: ``prune``, and ``needs``
+for the cards one of which every declaration must hold), and the sieve asks exactly the checks
+the variant gives work (``Rules.ledger_checks``: the window's and the ledger's).  Relax a check
+and the declarations it now allows are listed (``tests/test_one_home.py``).
 
 Most declaring windows end at the sieve: nothing could be formed.  The filling of a way
 (:func:`fill`) is the hot part of the rest.  :func:`declarations_reference` and
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 from interpreter.engine.combos import Combo, Sieve, SlotShape, Stage, Way
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups, source_zones
-from interpreter.engine.ledger import Check, Proposal, Pruned
+from interpreter.engine.ledger import Prune, Pruned
 from interpreter.engine.state import State
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ Filling = tuple[tuple[str, ...], tuple[int, ...]]
 """A way filled: the labels of its cards, and the cards (one per slot, in slot order)."""
 Allowed = Callable[[Combo, frozenset[int]], str | None]
 _NO_CARDS: Final[frozenset[int]] = frozenset()
+_NO_SETS: Final[list[frozenset[int]]] = []  # never changed
 
 
 # -- the sieve --------------------------------------------------------------------------------
@@ -88,15 +90,18 @@ KEPT: Final = "sifted"
 takes it out of the memo as it reads it."""
 
 
-def sift(rules: Rules, state: State, player: int, checks: Sequence[Check] = ()) -> Sifted:
+def sift(rules: Rules, state: State, player: int) -> Sifted:
     """The ways of forming a combination for which ``player`` has enough cards of the right
     faces (his own, and a partner's where they may count), and how many cards of each face (by
     number) it counted: a quick, exact first sieve, empty in most windows.  ``declarations``
-    enumerates the cards of these ways only.  ``checks``: the caller's own checks, asked with
-    the ledger's for the cards one of which every declaration needs (a card of the trick just
-    won): a way needs one of their faces."""
-    held = _held(rules, state, player)
-    needed = _needed_masks(rules, state, player, checks)
+    enumerates the cards of these ways only.  Where the checks need one of some cards in every
+    declaration (a card of the trick just won), a way needs one of their faces."""
+    declare = rules.declare
+    if rules.reuse.partner_used or not (declare.from_held or declare.from_opened):
+        held = _held(rules, state, player)
+    else:  # kept as the cards come and go
+        held = state.table.held[player] if declare.from_held else state.table.opened[player]
+    trick = _needed_faces(rules, state) if rules.ledger_checks.needs else -1
     # The hottest test of the engine: enough cards of each need's faces, the rarest need first
     # (most ways stop there; most needs are of one face), and a card the checks need where
     # they need one.
@@ -115,7 +120,7 @@ def sift(rules: Rules, state: State, player: int, checks: Sequence[Check] = ()) 
                 total += held[each]
             if total < count:
                 continue
-        if needed and not _meets(needed, every):
+        if trick >= 0 and not trick & every:
             continue
         for first, faces, count in others:
             if (held[first] if first >= 0 else _count(held, faces)) < count:
@@ -153,44 +158,30 @@ def _held(rules: Rules, state: State, player: int) -> list[int]:
     return held
 
 
-def _needs(
-    rules: Rules, state: State, player: int, checks: Sequence[Check]
-) -> list[tuple[int, ...]]:
-    """What the checks (the caller's, then the ledger's the variant gives work) need of every
-    declaration now: for each need, the cards one of which it must hold."""
+def _needs(rules: Rules, state: State) -> list[tuple[int, ...]]:
+    """What the checks the variant gives work need of every declaration now: for each need,
+    the cards one of which it must hold."""
     found: list[tuple[int, ...]] = []
-    proposal: Proposal | None = None
-    for source in (checks, rules.ledger_checks):
-        for check in source:
-            needs = check.needs
-            if needs is not None:
-                if proposal is None:
-                    proposal = Proposal(rules, state, player, rules.combos[0], _NO_CARDS, None)
-                cards = needs(proposal)
-                if cards is not None:
-                    found.append(cards)
+    for needs in rules.ledger_checks.needs:
+        cards = needs(rules, state)
+        if cards is not None:
+            found.append(cards)
     return found
 
 
-def _needed_masks(rules: Rules, state: State, player: int, checks: Sequence[Check]) -> list[int]:
-    """The checks' needs (:func:`_needs`) as masks of the card bits of their cards' faces."""
-    masks, face = rules.face_mask, rules.face
-    found: list[int] = []
-    for cards in _needs(rules, state, player, checks):
-        mask = 0
-        for card in cards:
-            mask |= masks[face[card]]
-        found.append(mask)
-    return found
-
-
-def _meets(needed: list[int], every: int) -> bool:
-    """Whether a way that may use the cards of mask ``every`` may meet each need (a plain
-    loop: ``all`` of a generator costs a frame)."""
-    for mask in needed:  # noqa: SIM110
-        if not mask & every:
-            return False
-    return True
+def _needed_faces(rules: Rules, state: State) -> int:
+    """The faces (a mask of their card bits) one of which every way must use: those of the
+    cards of the checks' first need now (:func:`_needs`; -1 if none).  Further needs, which no
+    check has so far, are left to the fillings, as every need is."""
+    for needs in rules.ledger_checks.needs:
+        cards = needs(rules, state)
+        if cards is not None:
+            masks, face = rules.face_mask, rules.face
+            mask = 0
+            for card in cards:
+                mask |= masks[face[card]]
+            return mask
+    return -1
 
 
 def _count(held: list[int], faces: tuple[int, ...]) -> int:
@@ -209,22 +200,19 @@ Open = tuple[Way, frozenset[int], list[frozenset[int]]]
 as they are (their cards), as the checks' prunings tell."""
 
 
-def declarations(
-    rules: Rules, state: State, player: int, allowed: Allowed, checks: Sequence[Check] = ()
-) -> list[Declarable]:
-    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None),
-    one per distinct set of labels, in a fixed order.  ``checks``: the caller's own checks
-    that ``allowed`` puts first (the window's), whose prunings are asked with those of the
-    ledger's checks the variant gives work."""
+def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> list[Declarable]:
+    """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None:
+    the checks of ``Rules.ledger_checks``, whose prunings leave out before filling what they
+    would refuse), one per distinct set of labels, in a fixed order."""
     found: list[Declarable] = []
     kept = state.table.memo.pop(KEPT, None)  # what may_act sifted serves this list alone
     if kept is not None and kept[0] == player:
         formed, held = kept[1]
     else:
-        formed, held = sift(rules, state, player, checks)
+        formed, held = sift(rules, state, player)
     if not formed:
         return found
-    ways = _unbarred(rules, state, player, formed, held, checks)
+    ways = _unbarred(rules, state, player, formed, held)
     if not ways:
         return found
     # Only the cards of the faces some way left may use are labelled and grouped.
@@ -233,9 +221,25 @@ def declarations(
         for face in way.faces:
             faces[face] = None
     by_face = face_groups(rules, state, player, faces)
-    needed = [frozenset(cards) for cards in _needs(rules, state, player, checks)]
+    needed = _NO_SETS  # most variants' checks need nothing: no call
+    if rules.ledger_checks.needs:
+        needed = [frozenset(cards) for cards in _needs(rules, state)]
     for way, banned, refused in ways:
-        _fill_allowed(way, by_face, banned, refused, needed, allowed, found)
+        combo = way.combo
+        seen: set[tuple[str, ...]] = set()
+        for labels, cards in fill(way.slots, by_face, banned, way.shape):
+            if labels in seen:
+                continue
+            seen.add(labels)
+            chosen = frozenset(cards)
+            if refused and chosen in refused:  # refused as they are
+                continue
+            for need in needed:  # a card one of which is needed: none in most variants
+                if need.isdisjoint(chosen):
+                    break
+            else:
+                if allowed(combo, chosen) is None:
+                    found.append((combo, cards, labels))
     return found
 
 
@@ -245,79 +249,50 @@ def _unbarred(
     player: int,
     formed: list[Way],
     held: list[int],
-    checks: Sequence[Check],
 ) -> list[Open]:
     """A second sieve, as exact: the ways of ``formed`` the checks' prunings leave open, with
     enough cards of each need that no check bars outright, and what the prunings leave out of
     their fillings."""
-    prunes = _prunes(rules, checks)
-    barred: dict[str, tuple[Pruned, frozenset[int], dict[int, int]]] = {}
+    prunes = rules.ledger_checks.prunes
+    pruned = Pruned(rules, state, player)
+    barred: dict[str, Barred] = {}
     ways: list[Open] = []
     for way in formed:
         combo = way.combo
         known = barred.get(combo.id)
         if known is None:
-            pruned = _pruned(rules, state, player, combo, prunes)
-            banned = frozenset(pruned.banned) if pruned.banned else _NO_CARDS
-            known = barred[combo.id] = pruned, banned, _counted(rules, state, player, banned)
-        pruned, banned, dead = known
-        if pruned.closed or (dead and not _enough(way, held, dead)):
+            known = barred[combo.id] = _barred(rules, state, player, combo, prunes, pruned)
+        closed, banned, refused, dead = known
+        if closed or (dead and not _enough(way, held, dead)):
             continue
-        ways.append((way, banned, pruned.refused))
+        ways.append((way, banned, refused))
     return ways
 
 
-def _prunes(rules: Rules, checks: Sequence[Check]) -> list[Callable[[Proposal, Pruned], None]]:
-    """The prunings of ``checks`` and of the ledger's checks the variant gives work."""
-    found = []
-    for source in (checks, rules.ledger_checks):
-        for check in source:
-            if check.prune is not None:
-                found.append(check.prune)
-    return found
+Barred = tuple[bool, frozenset[int], list[frozenset[int]], dict[int, int]]
+"""What the checks' prunings refuse of a combination now: whether every filling, the cards
+no filling may hold, the fillings refused as they are, and how many of those cards the sieve
+counted, by face number."""
+_CLOSED: Final[Barred] = (True, _NO_CARDS, [], {})
 
 
-def _pruned(
+def _barred(
     rules: Rules,
     state: State,
     player: int,
     combo: Combo,
-    prunes: list[Callable[[Proposal, Pruned], None]],
-) -> Pruned:
-    """What the checks refuse of ``combo`` now in any filling (:class:`Pruned`)."""
-    pruned = Pruned()
-    proposal = Proposal(rules, state, player, combo, _NO_CARDS, None)
+    prunes: tuple[Prune, ...],
+    pruned: Pruned,
+) -> Barred:
+    """What ``prunes`` (the checks' prunings) refuse of ``combo`` now in any filling, asked
+    with ``pruned`` (:class:`Pruned`, started afresh here)."""
+    pruned.banned, pruned.refused, pruned.closed = set(), [], False  # afresh, without a call
     for prune in prunes:
-        prune(proposal, pruned)
-    return pruned
-
-
-def _fill_allowed(
-    way: Way,
-    by_face: Groups,
-    banned: frozenset[int],
-    refused: list[frozenset[int]],
-    needed: list[frozenset[int]],
-    allowed: Allowed,
-    found: list[Declarable],
-) -> None:
-    """Add to ``found`` each filling of ``way`` that ``allowed`` lets through, one per
-    distinct set of labels; fillings the prunings refuse are not put to it."""
-    combo = way.combo
-    seen: set[tuple[str, ...]] = set()
-    for labels, cards in fill(way.slots, by_face, banned, way.shape):
-        if labels in seen:
-            continue
-        seen.add(labels)
-        chosen = frozenset(cards)
-        if refused and chosen in refused:
-            continue
-        for need in needed:
-            if need.isdisjoint(chosen):
-                break
-        else:
-            if allowed(combo, chosen) is None:
-                found.append((combo, cards, labels))
+        prune(pruned, combo)
+        if pruned.closed:
+            return _CLOSED
+    banned = frozenset(pruned.banned) if pruned.banned else _NO_CARDS
+    return False, banned, pruned.refused, _counted(rules, state, player, banned)
 
 
 def _counted(rules: Rules, state: State, player: int, banned: frozenset[int]) -> dict[int, int]:

@@ -106,10 +106,10 @@ def _not_just_taken(p: Proposal) -> str | None:
     return None
 
 
-def _prune_taken(p: Proposal, into: Pruned) -> None:
+def _prune_taken(p: Pruned, combo: Combo) -> None:
     taken = p.state.table.window.taken
     if taken >= 0:
-        into.banned.add(taken)
+        p.banned.add(taken)
 
 
 def _within_quota(p: Proposal) -> str | None:
@@ -119,7 +119,7 @@ def _within_quota(p: Proposal) -> str | None:
     rules = p.rules
     declare, window = rules.declare, p.state.table.window
     if declare.one_per_trick:
-        if not _may_declare(rules, window):
+        if window.scored and not declare.pending_allowed:  # not _may_declare, without a call
             return "only one combination may be scored after each trick"
     elif declare.disjoint_per_trick:
         shared = p.cards & window.cards
@@ -132,18 +132,17 @@ def _within_quota(p: Proposal) -> str | None:
     return None
 
 
-def _prune_quota(p: Proposal, into: Pruned) -> None:
+def _prune_quota(p: Pruned, combo: Combo) -> None:
     """No combination once the quota is met; where several share no card, the cards of those
     declared after this trick; one of each kind, none of a kind declared after it."""
     rules = p.rules
     declare, window = rules.declare, p.state.table.window
     if declare.one_per_trick:
-        if not _may_declare(rules, window):
-            into.closed = True
+        p.closed = window.scored and not declare.pending_allowed
     elif declare.disjoint_per_trick:
-        into.banned |= window.cards
-    elif declare.one_per_kind and p.combo.kind in window.kinds:
-        into.closed = True
+        p.banned |= window.cards
+    elif declare.one_per_kind and combo.kind in window.kinds:
+        p.closed = True
 
 
 CHECKS: tuple[Check, ...] = (
@@ -155,9 +154,8 @@ CHECKS: tuple[Check, ...] = (
     ),
     Check("the quota of the window", _within_quota, prune=_prune_quota),
 )
-"""The window's checks of a declaration, put before the ledger's (:class:`ledger.Check`).  Each
-is put to every declaration (one that has no work finds none at once): ``applies`` says where
-it has work."""
+"""The window's checks of a declaration (:class:`ledger.Check`), put before the ledger's:
+``Rules.ledger_checks`` holds those the variant gives work (:func:`ledger.checks_of`)."""
 
 
 def declare_problem(
@@ -166,7 +164,7 @@ def declare_problem(
     """Why ``player`` may not declare ``cards`` as ``combo`` now (the cards are his and form
     the combination), or None: the window's checks, then the ledger's."""
     proposal = Proposal(rules, state, player, combo, cards, None)
-    return ledger.refusal(proposal, CHECKS) or ledger.refusal(proposal, rules.ledger_checks)
+    return ledger.refusal(proposal, rules.ledger_checks.refusals)
 
 
 def score_problem(rules: Rules, state: State, player: int, entry: Entry) -> str | None:
@@ -201,7 +199,7 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
         return declare_problem(rules, state, player, combo, cards)
 
     if _may_declare(rules, table.window):
-        for combo, cards, labels in sieve.declarations(rules, state, player, allowed, CHECKS):
+        for combo, cards, labels in sieve.declarations(rules, state, player, allowed):
             points = ledger.points_of(rules, state, player, combo)
             found.append(Declare(combo.id, cards, labels, points))
     for entry in table.ledger[player]:
@@ -224,7 +222,7 @@ def may_act(rules: Rules, state: State, player: int) -> bool:
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
     # The sieve first: empty in most windows.
-    sifted = sieve.sift(rules, state, player, CHECKS)
+    sifted = sieve.sift(rules, state, player)
     if not sifted[0] or not _may_declare(rules, state.table.window):
         return False
     state.table.memo[sieve.KEPT] = (player, sifted)  # for the move list listed at once
