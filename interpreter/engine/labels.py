@@ -107,18 +107,19 @@ def groups(rules: Rules, state: State, player: int) -> Groups:
     by_face: Groups = {}
     for label, cards in by_label.items():
         by_face.setdefault(rules.face[cards[0]], []).append((label, cards))
-    taken = state.table.window.taken
-    if taken >= 0:
-        _taken_last(by_face.get(rules.face[taken], ()), taken)
+    _taken_last(rules, state, by_face)
     return by_face
 
 
-def _taken_last(grouped: Iterable[tuple[str, list[int]]], taken: int) -> None:
+def _taken_last(rules: Rules, state: State, by_face: Groups) -> None:
     """The turn-up just taken for the seven, which may not be declared after this trick
     (Enquire Within; ``seven.turn_up_declarable = false``), goes after the other copies of its
     group: a declaration takes a group's first copies, so it takes another copy where the
     player holds one."""
-    for _, cards in grouped:
+    taken = state.table.window.taken
+    if taken < 0:
+        return
+    for _, cards in by_face.get(rules.face[taken], ()):
         if taken in cards and cards[-1] != taken:
             cards.remove(taken)
             cards.append(taken)
@@ -155,9 +156,7 @@ def face_groups(rules: Rules, state: State, player: int, faces: Iterable[str]) -
             _add_partner_groups(state, partner, face, copies, found)
         if found:
             by_face[face] = list(found.items())
-    taken = table.window.taken
-    if taken >= 0 and rules.face[taken] in by_face:
-        _taken_last(by_face[rules.face[taken]], taken)
+    _taken_last(rules, state, by_face)
     return by_face
 
 
