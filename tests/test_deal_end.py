@@ -1,0 +1,121 @@
+"""The end of a deal and of a game: the brisques counted at the end of the hand (Enquire
+Within 123 ix, x; the Haitian brisque war), what a finished deal records, who deals next, and
+the end of a race (Hoyle's game of 1,000; Enquire Within 123 x for a tie; the Turkish and
+Haitian double game) or of a one-deal Rubicon game (laws 56–61).
+
+Enquire Within 123 x: "each ace and ten in the tricks — at the end of each deal — 10"; the
+brisques are counted by each player, the non-dealer first."""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.engine import Game
+from interpreter.model import Variant
+from tests.support import shipped, variant_with
+
+BRISQUES_TWO_PACKS = 16  # the aces and tens of two piquet packs
+
+
+def first_deal(variant: Variant, seed: int, dealer: int = 0) -> Game:
+    """A game of ``variant`` played at random (reproducibly) to the end of its first deal."""
+    game = Game.new(variant, seed=seed, dealer=dealer)
+    rng = random.Random(seed)
+    while game.deals_finished == 0 and not game.is_over:
+        game.step(rng.choice(game.legal_moves()))
+    return game
+
+
+def brisque_scores(game: Game) -> list[tuple[int | None, int, int]]:
+    """(player, points, brisques) of each brisque count scored."""
+    return [(e.player, e.points, e.number) for e in game.events if e.what == "brisques"]
+
+
+def last_trick(game: Game) -> int | None:
+    """The seat that scored the last trick of the deal."""
+    return [e.player for e in game.events if e.what == "last_trick"][-1]
+
+
+# -- Enquire Within 123 ix, x: the brisques counted at the end of the hand -------------------------
+def test_enquire_within_123_x_each_players_brisques_counted_the_non_dealer_first() -> None:
+    for dealer in (0, 1):
+        game = first_deal(shipped("bezique-handbook"), seed=4, dealer=dealer)
+        counted = brisque_scores(game)
+        assert [seat for seat, _, _ in counted] == [1 - dealer, dealer]
+        assert all(points == 10 * number for _, points, number in counted)
+        assert sum(number for _, _, number in counted) == BRISQUES_TWO_PACKS
+        result = game.deal_results[0]
+        assert tuple(number for _, _, number in sorted(counted)) == result.brisques
+
+
+def test_a_finished_deal_records_its_dealer_points_brisques_and_last_trick() -> None:
+    game = first_deal(shipped("bezique"), seed=5, dealer=1)
+    result = game.deal_results[0]
+    assert (result.deal, result.dealer) == (1, 1)
+    assert result.last_trick == last_trick(game)
+    assert sum(result.brisques) == BRISQUES_TWO_PACKS
+    ended = [e for e in game.events if e.kind == "end_of_deal"]
+    assert [(e.number, e.values) for e in ended] == [(1, result.points)]
+    assert game.deal_no == 2 and game.view(0).dealer == 0  # the deal passes to the left
+
+
+def test_bicyclecards_the_winner_of_the_last_trick_deals_next() -> None:
+    variant = variant_with("bezique", **{"deal.rotation": "last_trick_winner"})
+    for seed in (1, 2, 3):
+        game = first_deal(variant, seed=seed, dealer=1)
+        assert game.view(0).dealer == last_trick(game)
+
+
+# -- the end of a race -----------------------------------------------------------------------------
+def _race(target: int, seed: int = 6) -> Game:
+    variant = variant_with("bezique", **{"game.target": target})
+    return first_deal(variant, seed=seed)
+
+
+def test_hoyle_the_game_is_won_by_reaching_the_target_exactly() -> None:
+    scores = first_deal(shipped("bezique"), seed=6).scores
+    top = max(scores)
+    won = _race(top)
+    assert won.is_over and won.scores == scores
+    outcome = [e for e in won.events if e.kind == "game_over"]
+    assert [(e.player, e.points, e.what, e.values) for e in outcome] == [
+        (scores.index(top), top, "target", (scores.index(top),))
+    ]
+    assert not _race(top + 1).is_over
+
+
+def test_hoyle_both_past_the_target_the_higher_score_wins() -> None:
+    game = _race(1, seed=7)
+    assert game.is_over
+    over = next(e for e in game.events if e.kind == "game_over")
+    scores = game.scores
+    assert scores[0] != scores[1]
+    assert over.player == scores.index(max(scores)) and over.what == "target"
+
+
+def _double(double_below: int, seed: int = 8) -> tuple[Game, tuple[int, ...]]:
+    scores = first_deal(shipped("turkish"), seed=seed).scores
+    variant = variant_with(
+        "turkish", **{"game.target": max(scores), "game.double_below": double_below}
+    )
+    return first_deal(variant, seed=seed), scores
+
+
+def test_turkish_rubikon_the_game_counts_double_when_the_loser_is_below_the_line() -> None:
+    scores = first_deal(shipped("turkish"), seed=8).scores
+    loser = min(scores)
+    for below, worth in ((loser + 1, 2), (loser, 1)):
+        game, _ = _double(below)
+        over = [e for e in game.events if e.kind == "game_over"]
+        assert [(e.player, e.number) for e in over] == [(scores.index(max(scores)), worth)]
+
+
+# -- the one-deal game of Rubicon ------------------------------------------------------------------
+def test_law_56_the_rubicon_game_is_one_deal_settled_at_its_end() -> None:
+    game = first_deal(shipped("rubicon"), seed=9)
+    assert game.is_over and game.deals_finished == 1
+    over = [e for e in game.events if e.kind == "game_over"]
+    assert len(over) == 1
+    settled = game.outcome
+    assert settled is not None
+    assert over[0].player == settled.winner
