@@ -103,8 +103,9 @@ class Rules:
         self.dealing: Final[DealRules] = dealing.compile(variant)
         self.scoring: Final[ScoringRules] = scoring.compile(variant)
         self.settlement: Final[Settlement | None] = variant.settlement
-        # Last, as they read the parts above: the ledger's checks that the variant gives
-        # something to check, and the declarations' sieve under each trump.
+        # Last, as they read the parts above: the checks of a declaration (the window's and
+        # the ledger's) that the variant gives something to check, each with its pruning, and
+        # the declarations' sieve under each trump.
         self.ledger_checks: Final[ledger.Checks] = ledger.checks_of(self, window.CHECKS)
         self.ways: Final[dict[str | None, Sieve]] = sieve.compile(self)
         self._frozen: Final = True
