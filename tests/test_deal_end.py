@@ -110,12 +110,61 @@ def test_turkish_rubikon_the_game_counts_double_when_the_loser_is_below_the_line
         assert [(e.player, e.number) for e in over] == [(scores.index(max(scores)), worth)]
 
 
-# -- the one-deal game of Rubicon ------------------------------------------------------------------
-def test_law_56_the_rubicon_game_is_one_deal_settled_at_its_end() -> None:
-    game = first_deal(shipped("rubicon"), seed=9)
-    assert game.is_over and game.deals_finished == 1
-    over = [e for e in game.events if e.kind == "game_over"]
-    assert len(over) == 1
-    settled = game.outcome
-    assert settled is not None
-    assert over[0].player == settled.winner
+# -- the Haitian brisque war, and a minimum of brisques ----------------------------------------------
+def test_haitian_brisque_war_only_the_side_with_more_brisques_scores_them() -> None:
+    """Haitian brisque war: at the end of the hand the side with more brisques scores them;
+    the other scores none and loses 200 when its score is above 200."""
+    for seed in (1, 2, 3):
+        game = first_deal(shipped("haitian-brisque-war"), seed=seed, dealer=1)
+        counts = game.deal_results[0].brisques
+        assert counts[0] != counts[1]
+        more, fewer = (0, 1) if counts[0] > counts[1] else (1, 0)
+        scored = [(seat, points) for seat, points, _ in brisque_scores(game)]
+        assert scored == [(more, 10 * counts[more])]
+        penalties = [(e.player, e.points, e.number) for e in game.events if e.what == "brisque_war"]
+        before = game.scores[fewer] - sum(points for _, points, _ in penalties)
+        assert penalties == ([(fewer, -200, counts[fewer])] if before > 200 else [])
+
+
+def test_haitian_a_minimum_of_brisques_below_which_none_count() -> None:
+    counts = first_deal(shipped("bezique-handbook"), seed=4).deal_results[0].brisques
+    low = min(counts)
+    for minimum, scoring in ((low, [0, 1]), (low + 1, [counts.index(max(counts))])):
+        variant = variant_with("bezique-handbook", **{"brisques.minimum": minimum})
+        game = first_deal(variant, seed=4)
+        assert sorted(seat for seat, _, _ in brisque_scores(game)) == scoring
+
+
+# -- a match of games (Turkish) ----------------------------------------------------------------------
+def test_turkish_match_each_game_won_brings_game_points_until_the_match_target() -> None:
+    """Each game (here of a single deal: the target is 1) is worth one game point, two when
+    the loser is under the rubikon line; the scores start again from nothing at each game."""
+    variant = variant_with("turkish-match", **{"game.target": 1, "match.target": 3})
+    game = Game.new(variant, seed=2, dealer=0)
+    rng = random.Random(2)
+    while game.deals_finished == 0:
+        game.step(rng.choice(game.legal_moves()))
+    won = [(e.player, e.number, e.what) for e in game.events if e.kind == "game_won"]
+    assert won == [(won[0][0], 2, "target")]
+    assert not game.is_over and game.scores == (0, 0) and game.deal_no == 2
+    while not game.is_over:
+        game.step(rng.choice(game.legal_moves()))
+    over = [(e.player, e.points, e.what, e.number) for e in game.events if e.kind == "game_over"]
+    won = [(e.player, e.number, e.what) for e in game.events if e.kind == "game_won"]
+    winner = over[0][0]
+    assert over == [(winner, 3, "match", sum(n for seat, n, _ in won if seat == winner))]
+    assert over[0][3] >= 3
+
+
+# -- laws 56-61: the one-deal game of Rubicon settled --------------------------------------------------
+def test_law_56_the_rubicon_game_ends_with_its_settlement() -> None:
+    for seed in (9, 10):
+        game = first_deal(shipped("rubicon"), seed=seed)
+        outcome = game.outcome
+        assert outcome is not None and outcome.settlement is not None
+        over = [(e.player, e.points, e.what) for e in game.events if e.kind == "game_over"]
+        settled = outcome.settlement
+        assert over == [
+            (settled.winner, settled.value, "settled" if settled.winner is not None else "void")
+        ]
+        assert settled.value > 0 and settled.winner == game.scores.index(max(game.scores))
