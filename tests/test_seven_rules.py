@@ -45,7 +45,7 @@ def _hoyle_after_a_trick(hand: list[str], turn_up: str = "KH") -> Game:
     return game
 
 
-# -- Hoyle: turned up, exchanged, shown -----------------------------------------------------------
+# -- Hoyle: turned up, exchanged, shown ------------------------------------------------------------
 def test_hoyle_seven_of_trumps_turned_up_scores_10_for_the_dealer() -> None:
     game = dealt(shipped("bezique"), [["AC"], ["8S"]], dealer=1, turn_up="7H")
     assert sevens_scored(game) == [(1, "seven_turned_up", 10, ("7H",))]
@@ -94,7 +94,7 @@ def test_hoyle_a_seven_shown_is_still_exchanged_for_the_turn_up_but_scores_once(
     assert "AH" in [str(face) for _, face in game.view(0).hand]
 
 
-# -- why a move on the seven is refused -----------------------------------------------------------
+# -- why a move on the seven is refused ------------------------------------------------------------
 def test_britannica_the_seven_is_exchanged_after_winning_a_trick_not_before() -> None:
     game = dealt(shipped("bezique"), [["7H", "AC"], ["8S"]], turn_up="KH")
     assert refused(game, "exchange 7H") == (
@@ -144,7 +144,7 @@ def test_without_the_exchange_the_seven_is_only_shown() -> None:
     assert refused(game, "exchange 7H") == "the seven of trumps is not exchanged in this variant"
 
 
-# -- Hoyle: the exchange at any time once a trick is won --------------------------------------
+# -- Hoyle: the exchange at any time once a trick is won -------------------------------------------
 def _any_time() -> Game:
     variant = variant_with("bezique", **{"seven.exchange_when": "any_time"})
     return dealt(variant, [["7H", "AC"], ["8S"]], turn_up="KH")

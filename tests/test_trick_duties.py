@@ -172,7 +172,7 @@ def test_partners_excused_from_beating_a_partners_winning_card() -> None:
     assert _check_last_tricks(variant, range(2), partners=True)
 
 
-# -- who wins a trick -----------------------------------------------------------------------------
+# -- who wins a trick ------------------------------------------------------------------------------
 def test_hoyle_of_two_identical_cards_the_leader_wins() -> None:
     game = dealt(shipped("bezique"), [["AC"], ["AC"]], turn_up="8H")
     run(game, "play AC", "play AC")
@@ -194,7 +194,7 @@ def test_hoyle_a_card_of_another_plain_suit_does_not_win() -> None:
     assert game.to_act == 0
 
 
-# -- the joker's duty (Haitian, one source) -------------------------------------------------------
+# -- the joker's duty (Haitian, one source) --------------------------------------------------------
 def _joker_led(**changes: object) -> Game:
     """Haitian, the joker's duty written in: seat 0 wins a trick, makes hearts trumps with his
     marriage and leads a joker while the stock lasts; seat 1 holds one heart."""
@@ -218,3 +218,96 @@ def test_haitian_one_source_a_joker_led_while_the_stock_lasts_must_be_trumped() 
 def test_haitian_practice_a_joker_led_may_be_answered_with_any_card() -> None:
     game = _joker_led(**{"play.joker_led": "any_card"})
     assert {"play 7H", "play 8S"} <= set(texts(game))
+
+
+# -- every trick of a deal, and the last trick -----------------------------------------------------
+def _deal_played(variant: Variant, seed: int) -> tuple[Game, str | None]:
+    """A game played at random to the end of its first deal, and that deal's trumps."""
+    game = Game.new(variant, seed=seed, dealer=1)
+    rng = random.Random(seed)
+    trump = game.trump
+    while game.deals_finished == 0:
+        trump = game.trump
+        game.step(rng.choice(game.legal_moves()))
+    return game, trump
+
+
+def _tricks(game: Game) -> list[tuple[list[tuple[int, Card]], int | None, int]]:
+    """Each trick of the first deal: (seat, card) as played, its winner and its number."""
+    plays: list[tuple[int, Card]] = []
+    found = []
+    for event in game.events:
+        if event.kind == "play" and event.player is not None:
+            assert (event.points, event.what, event.number) == (0, "", 0)
+            plays.append((event.player, _card(event.cards[0])))
+        elif event.kind == "trick":
+            assert [_card(face) for face in event.cards] == [card for _, card in plays]
+            found.append((plays, event.player, event.number))
+            plays = []
+    return found
+
+
+def _winner(trick: list[tuple[int, Card]], trump: str | None, ranks: str) -> int:
+    cards = [(card[0], RANKS[ranks.index(card[1])]) for _, card in trick]
+    return trick[_best(cards, trump)][0]
+
+
+def test_hoyle_some_put_the_ten_below_the_knave_in_the_last_tricks() -> None:
+    """Hoyle's note: the ten ranks below the knave in the last eight tricks only; in the
+    tricks of the stock it still ranks next to the ace."""
+    variant = variant_with("bezique", **{"deck.endgame_ranks": list("AKQJT987")})
+    stock = dealt(variant, [["KC"], ["TC"]], turn_up="8H")
+    run(stock, "play KC", "play TC")
+    assert stock.to_act == 1  # the ten takes the king while the stock lasts
+    for seed in (1, 2):
+        game, trump = _deal_played(variant, seed)
+        tricks = _tricks(game)
+        assert [number for _, _, number in tricks] == list(range(1, 33))
+        for index, (trick, winner, _) in enumerate(tricks):
+            ranks = RANKS if index < 24 else "AKQJT987"
+            assert winner == _winner(trick, trump, ranks)
+
+
+def test_hoyle_the_winner_of_the_last_trick_scores_10() -> None:
+    game, _ = _deal_played(shipped("bezique"), 3)
+    last = [(e.player, e.points, e.number) for e in game.events if e.what == "last_trick"]
+    assert last == [(_tricks(game)[-1][1], 10, 0)]
+
+
+def test_enquire_within_the_last_trick_is_the_last_of_the_stock() -> None:
+    """The handbook's rule: the last trick scored is the one after which the last two cards
+    of the stock are drawn, the 24th of 32."""
+    game, _ = _deal_played(shipped("bezique-handbook"), 3)
+    last = [(e.player, e.points, e.number) for e in game.events if e.what == "last_trick"]
+    assert last == [(_tricks(game)[23][1], 10, 1)]
+    assert game.deal_results[0].last_trick == last[0][0]
+
+
+def test_a_played_card_is_seen_by_everybody() -> None:
+    game = dealt(shipped("bezique"), [["AC"], ["8S"]], turn_up="8H")
+    unseen = [str(face) for face in game.view(1).unseen].count("AC")
+    run(game, "play AC")
+    assert [str(face) for face in game.view(1).unseen].count("AC") == unseen - 1
+
+
+# -- laws 45, 46: a declaration held to score ------------------------------------------------------
+def _to_score() -> Game:
+    hands = [["KH", "QH", "JS", "JH", "JD", "JC", "AC"], ["7C", "8H", "7D"]]
+    game = dealt(shipped("rubicon"), hands, stock=["9C", "9C", "9H", "9D"])
+    run(game, "play AC", "play 7C", "declare four_knaves JS JH JD JC")
+    run(game, "declare marriage_royal KH QH", "draw")  # the marriage waits "to score"
+    return game
+
+
+def test_law_46_a_declaration_to_score_is_lost_when_a_card_of_it_is_played() -> None:
+    game = _to_score()
+    run(game, "play KH*2", "play 8H")
+    lost = [(e.player, e.what, e.number) for e in game.events if e.kind == "lost"]
+    assert lost == [(0, "marriage_royal", 2)]
+
+
+def test_law_45_a_declaration_to_score_stays_when_another_declared_card_is_played() -> None:
+    game = _to_score()
+    run(game, "play JS*1", "play 8H")
+    assert game.to_act == 0 and "score 2" in texts(game)
+    assert not [e for e in game.events if e.kind == "lost"]
