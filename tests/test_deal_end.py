@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import Game
+from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from tests.support import shipped, variant_with
 
@@ -81,6 +82,8 @@ def test_hoyle_the_game_is_won_by_reaching_the_target_exactly() -> None:
     assert [(e.player, e.points, e.what, e.values) for e in outcome] == [
         (scores.index(top), top, "target", (scores.index(top),))
     ]
+    assert [e.number for e in outcome] == [0]  # a game of 1,000 has no game points
+    assert won.outcome is not None and won.outcome.winning_side == scores.index(top)
     assert not _race(top + 1).is_over
 
 
@@ -111,19 +114,47 @@ def test_turkish_rubikon_the_game_counts_double_when_the_loser_is_below_the_line
 
 
 # -- the Haitian brisque war, and a minimum of brisques --------------------------------------------
+def _war(
+    seed: int, dealer: int, changes: dict[str, object], name: str = "haitian-brisque-war"
+) -> Game:
+    return first_deal(variant_with(name, **changes), seed=seed, dealer=dealer)
+
+
 def test_haitian_brisque_war_only_the_side_with_more_brisques_scores_them() -> None:
     """Haitian brisque war: at the end of the hand the side with more brisques scores them;
-    the other scores none and loses 200 when its score is above 200."""
-    for seed in (1, 2, 3):
-        game = first_deal(shipped("haitian-brisque-war"), seed=seed, dealer=1)
+    the other scores none, and loses 200 when its score is above the floor (200)."""
+    for seed in (2, 5, 8):
+        game = _war(seed, 1, {"brisques.war_floor": 10**6})  # no penalty: the war alone
         counts = game.deal_results[0].brisques
-        assert counts[0] != counts[1]
         more, fewer = (0, 1) if counts[0] > counts[1] else (1, 0)
+        assert counts[more] > counts[fewer]
         scored = [(seat, points) for seat, points, _ in brisque_scores(game)]
         assert scored == [(more, 10 * counts[more])]
-        penalties = [(e.player, e.points, e.number) for e in game.events if e.what == "brisque_war"]
-        before = game.scores[fewer] - sum(points for _, points, _ in penalties)
-        assert penalties == ([(fewer, -200, counts[fewer])] if before > 200 else [])
+        score = game.scores[fewer]
+        assert score > 0
+        for floor, penalty in ((score, []), (score - 1, [(fewer, -200, counts[fewer])])):
+            war = _war(seed, 1, {"brisques.war_floor": floor})
+            paid = [(e.player, e.points, e.number) for e in war.events if e.what == "brisque_war"]
+            assert paid == penalty
+    tie = _war(7, 1, {"brisques.war_floor": 0})  # 16 brisques each: each side scores them
+    assert brisque_scores(tie) == [(0, 160, 16), (1, 160, 16)]
+    assert not [e for e in tie.events if e.what == "brisque_war"]
+
+
+def test_haitian_partners_brisque_war_the_penalty_falls_on_the_seat_after_the_dealer() -> None:
+    changes: dict[str, object] = {
+        "brisques.usage": "war",
+        "brisques.timing": "end_of_hand",
+        "brisques.war_floor": 0,
+    }
+    for dealer in (0, 1, 2, 3):
+        game = _war(5, dealer, changes, "haitian-partners")
+        counted = [seat for seat, _, _ in brisque_scores(game)]
+        order = [(dealer + offset) % 4 for offset in range(1, 5)]
+        assert counted == [seat for seat in order if seat in counted]
+        paid = [e.player or 0 for e in game.events if e.what == "brisque_war"]
+        assert len(paid) == 1 and paid[0] not in counted
+        assert paid[0] == next(seat for seat in order if seat % 2 == paid[0] % 2)
 
 
 def test_haitian_a_minimum_of_brisques_below_which_none_count() -> None:
@@ -146,6 +177,8 @@ def test_turkish_match_each_game_won_brings_game_points_until_the_match_target()
         game.step(rng.choice(game.legal_moves()))
     won = [(e.player, e.number, e.what) for e in game.events if e.kind == "game_won"]
     assert won == [(won[0][0], 2, "target")]
+    first = next(e for e in game.events if e.kind == "game_won")
+    assert (first.points, first.values) == (1, (first.player,))
     assert not game.is_over and game.scores == (0, 0) and game.deal_no == 2
     while not game.is_over:
         game.step(rng.choice(game.legal_moves()))
@@ -168,3 +201,44 @@ def test_law_56_the_rubicon_game_ends_with_its_settlement() -> None:
             (settled.winner, settled.value, "settled" if settled.winner is not None else "void")
         ]
         assert settled.value > 0 and settled.winner == game.scores.index(max(game.scores))
+
+
+def test_enquire_within_123_x_a_tie_goes_to_the_score_less_the_last_brisques_then_last_trick() -> (
+    None
+):
+    """Both players reach the target with the same score (seeds found so): the higher score
+    less the brisques of the last deal wins, and when that is equal too, the last trick."""
+    for seed in (16, 40, 55):
+        scores = first_deal(shipped("bezique"), seed=seed).scores
+        assert scores[0] == scores[1]
+        game = _race(scores[0], seed=seed)
+        result = game.deal_results[0]
+        less = [score - 10 * count for score, count in zip(scores, result.brisques, strict=True)]
+        expected = max((0, 1), key=lambda seat: (less[seat], seat == result.last_trick))
+        over = [(e.player, e.what, e.number) for e in game.events if e.kind == "game_over"]
+        assert over == [(expected, "tie_break", 0)]
+        assert game.outcome is not None and game.outcome.winning_side == expected
+
+
+def test_the_deal_passes_to_the_left_among_three() -> None:
+    """Enquire Within, three-handed: the deal passes to the left, as the play does."""
+    game = first_deal(shipped("three-handed"), seed=1, dealer=0)
+    assert [r.dealer for r in game.deal_results] == [0] and game.view(0).dealer == 1
+
+
+def test_laws_57_to_60_the_one_deal_game_is_settled_on_its_scores_and_brisques() -> None:
+    """Rubicon and its modern summary: the game's value is the settlement of the final scores
+    with each player's brisques (laws 57-61; the modern rounded route)."""
+    for name in ("rubicon", "rubicon-modern"):
+        variant = shipped(name)
+        for seed in range(4, 8):
+            game = first_deal(variant, seed=seed)
+            scores, brisques = game.scores, game.view(0).brisques
+            expected = settle(
+                variant.settlement,
+                (scores[0], scores[1]),
+                (brisques[0], brisques[1]),
+                variant.brisques.usage,
+            )
+            assert game.outcome is not None and game.outcome.settlement == expected
+            assert game.outcome.winner == expected.winner
