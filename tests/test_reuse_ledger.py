@@ -1,0 +1,235 @@
+"""The reuse ledger: which cards may be declared as which combination, as the sources say
+(Hoyle; the Portland Club's laws 33-38; the Britannica's three- and four-handed and partnership
+play; bicyclecards.com's Four-Hand Bezique), each rule stated by what a player sees: the
+declarations listed, the refusal of a typed one, the points scored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from interpreter.engine import Game, IllegalMoveError, Phase, ledger
+from interpreter.engine.ledger import Pruned
+from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
+from tests.test_inferior_bar import _sequence_to_score
+from tests.test_polish import polish
+
+# -- partnership play: whose declared cards may serve ------------------------------------------
+PARTNERS = [
+    ["QS", "JD", "AC", "AC", "7H"],  # seat 0: the bézique, then leads again
+    ["7C", "8C", "9C"],
+    ["KS", "QS", "JD", "7D", "8D"],  # seat 2: a king for the partner's queen of spades
+    ["8S", "9S", "TC"],
+]
+
+
+def _partners(cards: str) -> Game:
+    """Seat 0 scores a bézique (Q♠ J♦ on his table); his partner, seat 2, holding K♠ Q♠ J♦,
+    then has his turn to declare."""
+    variant = variant_with("four-handed-partners", **{"reuse.partner_cards": cards})
+    game = dealt(variant, PARTNERS, dealer=3, turn_up="9H")
+    run(game, "play AC", "play 7C", "play 7D", "play 8S", "declare bezique QS JD", "draw")
+    assert game.to_act == 2 and game.phase is Phase.DECLARE
+    return game
+
+
+def test_britannica_partners_make_double_bezique_from_either_hand_and_nothing_else() -> None:
+    """Britannica: 'to form them [a second double or a triple bézique] the béziques may be
+    declared from the hand of either partner' — the béziques of a double, not a marriage or a
+    single bézique with the partner's cards."""
+    game = _partners("either_hand_for_multi_bezique")
+    assert texts(game) == [
+        "declare marriage_common KS QS",
+        "declare bezique QS JD",
+        "declare double_bezique QS QS+1 JD JD+1",
+        "draw",
+    ]
+    for typed in ("declare marriage_common KS QS+1", "declare bezique QS+1 JD"):
+        with pytest.raises(IllegalMoveError, match="Q♠ is not yours to declare"):
+            game.apply(typed)
+    run(game, "declare double_bezique QS QS+1 JD JD+1")
+    assert points(game) == (40, 0, 500, 0)
+
+
+def test_bicycle_partner_table_serves_the_side_history_of_a_kind() -> None:
+    """bicyclecards.com: a partner's declared cards may be added to, but what they have
+    scored in a kind they have scored for the side: the partner's Q♠ of a scored bézique
+    makes no bézique again with my J♦."""
+    game = _partners("partner_table")
+    assert "declare marriage_common KS QS+1" in texts(game)
+    assert [t for t in texts(game) if t.startswith("declare bezique")] == ["declare bezique QS JD"]
+    with pytest.raises(IllegalMoveError, match="Q♠ has already scored in a bezique"):
+        game.apply("declare bezique QS+1 JD")
+
+
+# -- the Britannica's multi-bézique extension (three and four hands) -------------------------
+def _second_double(extension: bool) -> Game:
+    """Seat 0 scores a double bézique, wins another trick holding a third bézique pair."""
+    variant = variant_with("three-handed", **{"reuse.multi_bezique_extension": extension})
+    hands = [["QS", "QS", "QS", "JD", "JD", "JD", "AC", "AC"], ["7C", "7D"], ["8C", "8D"]]
+    game = dealt(variant, hands, dealer=2, turn_up="9H")
+    run(game, "play AC", "play 7C", "play 8C", "declare double_bezique QS QS JD JD", "draw")
+    run(game, "play AC", "play 7D", "play 8D")
+    return game
+
+
+def test_britannica_a_second_double_bezique_only_with_the_three_and_four_handed_rule() -> None:
+    """Britannica, three-handed: 'a second double bézique ... may be declared to a bézique on
+    the table, which has already been used for double bézique'.  Without that rule (the
+    two-handed game's, once per kind) the shared bézique has scored in a double already."""
+    allowed = _second_double(True)
+    assert "declare double_bezique QS*1 QS JD*1 JD" in texts(allowed)
+    plain = _second_double(False)
+    assert [t for t in texts(plain) if t.startswith("declare double")] == []
+    with pytest.raises(IllegalMoveError, match="Q♠ has already scored in a double bezique"):
+        plain.apply("declare double_bezique QS*1 QS JD*1 JD")
+    assert "declare triple_bezique QS*1 QS*1 QS JD*1 JD*1 JD" in texts(plain)
+
+
+def test_britannica_a_third_double_bezique_needs_a_bezique_not_yet_in_a_double() -> None:
+    """Britannica: the second double is declared 'to a bézique ... already used for double
+    bézique' with the other bézique new.  After two doubles sharing a bézique, the two
+    béziques each used once make no third double: neither is new."""
+    hands = [
+        ["QS", "QS", "QS", "JD", "JD", "JD", "AC", "AC"],
+        ["7C", "7D", "7S"],
+        ["8C", "8D", "8S"],
+    ]
+    stock = ["AC", "9S", "9S", "KS", "9D", "9C"]  # the third ace, then a king to marry
+    game = dealt(shipped("three-handed"), hands, dealer=2, turn_up="9H", stock=stock)
+    run(game, "play AC", "play 7C", "play 8C", "declare double_bezique QS QS JD JD", "draw")
+    run(game, "play AC", "play 7D", "play 8D", "declare double_bezique QS*1 QS JD*1 JD", "draw")
+    run(game, "play AC", "play 7S", "play 8S")
+    assert texts(game) == [
+        "declare marriage_common KS QS*1.2",
+        "declare marriage_common KS QS*1",
+        "declare marriage_common KS QS*2",
+        "draw",
+    ]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare double_bezique QS*1 QS*2 JD*1 JD*2")
+    assert refused.value.reason == "Q♠ has already scored in a double bezique"
+
+
+# -- a fresh card, and a card of the trick just won --------------------------------------------
+def test_foster_two_singles_refused_as_a_double_for_want_of_a_card_new_in_the_class() -> None:
+    game = two_singles(shipped("bezique"))
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare double_bezique QS*1 QS*2 JD*1 JD*2")
+    assert refused.value.reason == (
+        "every card has been declared before in this class: add a card not yet declared"
+    )
+
+
+def test_britannica_every_declaration_needs_a_card_never_declared_before() -> None:
+    """Britannica (fresh card 'always'): four knaves, then four queens, and no bézique of
+    their cards, though no bézique has been declared."""
+    variant = variant_with(
+        **{
+            "declare.scores_per_trick": "disjoint_many",
+            "declare.pending_allowed": False,
+            "declare.fresh_card_required": "always",
+        }
+    )
+    hands = [["JD", "JS", "JH", "JC", "QS", "QH", "QD", "AC"], ["7C", "7S", "7D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["QC", "9S", "7H"])
+    run(game, "play AC", "play 7C", "declare four_knaves JS JH JD JC", "draw")
+    run(game, "play JS*1", "play 7S", "declare four_queens QS QH QD QC", "draw")
+    run(game, "play JH*1", "play 7D")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare bezique QS*2 JD*1")
+    assert refused.value.reason == (
+        "every card has been declared before: add a card not yet declared"
+    )
+
+
+def test_britannica_polish_every_declaration_holds_a_card_of_the_trick_just_won() -> None:
+    opened = ["KH", "KD", "KC", "QH", "QD", "QC", "AS", "TS", "JS"]
+    game = polish([["KS", "AD"], ["QS", "7D"]], turn_up="9S", opened=opened)
+    run(game, "play QS", "play KS")
+    assert texts(game) == [
+        "declare marriage_royal KS^ QS^",
+        "declare sequence AS* TS* KS^ QS^ JS*",
+        "declare four_kings KS^ KH* KD* KC*",
+        "declare four_queens QS^ QH* QD* QC*",
+        "draw",
+    ]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_common KH* QH*")
+    assert refused.value.reason == "every declaration must include a card of the trick just won"
+
+
+# -- what each check leaves out of the move list before filling (its pruning) ------------------
+def _pruned(game: Game, rule: str, combo_id: str) -> tuple[list[str], list[list[str]]]:
+    """What the check named ``rule`` refuses of ``combo_id`` in any filling, for the player to
+    declare now (its pruning, which the sieve asks before it fills a way): the faces of the
+    cards no filling may hold, and of the fillings refused as they are."""
+    rules, state = game.rules, game._state
+    check = {check.rule: check for check in ledger.CHECKS}[rule]
+    assert check.prune is not None
+    pruned = Pruned(rules, state, state.to_act)
+    check.prune(pruned, rules.combo_by_id[combo_id])
+    assert not pruned.closed
+
+    def faces(cards: Iterable[int]) -> list[str]:
+        return sorted(rules.face[card] for card in cards)
+
+    return faces(pruned.banned), [faces(cards) for cards in pruned.refused]
+
+
+def test_hoyle_a_card_once_scored_in_a_kind_is_left_out_of_that_kind_only() -> None:
+    """Hoyle: 'A card which has once scored cannot be again used to form part of a
+    combination of the same kind': the cards of both béziques scored, and nothing of a double
+    bézique, a kind none of them has scored in."""
+    game = two_singles(shipped("bezique"))
+    once = "a card scores once in each kind"
+    assert _pruned(game, once, "bezique") == (["JD", "JD", "QS", "QS"], [])
+    assert _pruned(game, once, "double_bezique") == ([], [])
+
+
+def test_britannica_a_double_bezique_scored_leaves_its_cards_out_only_without_the_extension() -> (
+    None
+):
+    once = "a card scores once in each kind"
+    assert _pruned(_second_double(False), once, "double_bezique") == (
+        ["JD", "JD", "QS", "QS"],
+        [],
+    )
+    assert _pruned(_second_double(True), once, "double_bezique") == ([], [])
+
+
+def test_law_37_cards_of_a_waiting_sequence_are_left_out_of_marriages_and_sequences() -> None:
+    """Law 37 (and Hoyle): the king and queen of a sequence shown 'to score' marry no more;
+    and the waiting sequence's own cards are no second sequence while it waits."""
+    game = _sequence_to_score()
+    sequence = ["AH", "JH", "KH", "QH", "TH"]
+    assert _pruned(game, "no inferior combination from declared cards", "marriage_royal") == (
+        sequence,
+        [],
+    )
+    assert _pruned(game, "no inferior combination from declared cards", "sequence") == ([], [])
+    assert _pruned(game, "cards already waiting 'to score'", "sequence") == (sequence, [])
+    assert _pruned(game, "cards already waiting 'to score'", "marriage_royal") == ([], [])
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare sequence AH*2 TH*2 KH*2 QH*2 JH*2")
+    assert refused.value.reason == "declaration 2 already holds these cards 'to score'"
+
+
+def test_laws_34_35_four_aces_form_again_only_once_a_declared_ace_is_played_away() -> None:
+    """Rubicon (laws 34, 35): the four aces scored may not score again as they are, nor with
+    any of them, until one is played away and a new ace takes its place."""
+    hands = [["AS", "AH", "AD", "AC", "AC", "AS", "KH", "QH", "7S"], ["7C", "8C", "9C", "7D", "7H"]]
+    game = dealt(shipped("rubicon"), hands, stock=[])
+    run(game, "play AC", "play 7C", "declare four_aces AS AH AD AC", "draw", "play 7S", "play 7D")
+    aces = ["AC", "AD", "AH", "AS"]
+    reform = "re-forming a combination"
+    assert _pruned(game, reform, "four_aces") == (aces, [aces])
+    assert _pruned(game, reform, "marriage_royal") == ([], [])
+    assert texts(game) == ["declare marriage_royal KH QH", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare four_aces AS*1 AH*1 AD*1 AC*1")
+    assert refused.value.reason == "these very cards have already scored as four aces"
+    run(game, "draw", "play AS*1", "play 7H")
+    assert _pruned(game, reform, "four_aces") == ([], [aces])
+    assert "declare four_aces AS AH*1 AD*1 AC*1" in texts(game)
