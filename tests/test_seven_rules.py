@@ -266,3 +266,49 @@ def test_no_turn_up_nothing_to_exchange_the_seven_for_at_any_time() -> None:
     game = dealt(variant, [["AC", "7H"], ["8D", "7C"]], dealer=1)
     assert game.trump is None
     assert "play 7H" in texts(game) and not [t for t in texts(game) if t.startswith("exchange")]
+
+
+def test_haitian_no_turn_up_nothing_to_exchange_the_seven_for_once_trumps_are_made() -> None:
+    """Haitian's note: "With no turn-up there is nothing to exchange it for" — even with the
+    exchange written in, once trumps are made."""
+    variant = variant_with("haitian", **{"seven.exchange": True})
+    hands = [["KH", "QH", "KS", "QS", "7H", "AC", "AD"], ["8D", "7C", "8S"]]
+    game = dealt(variant, hands, dealer=1)
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw", "play AD", "play 8D")
+    assert game.trump == "H" and game.phase is Phase.DECLARE and game.to_act == 0
+    assert not [t for t in texts(game) if t.startswith("exchange")]
+    assert refused(game, "exchange 7H") == "there is no turn-up to exchange for"
+
+
+def test_a_seven_shown_written_otherwise_than_listed_is_refused_for_that() -> None:
+    game = _hoyle_after_a_trick(["7H"])
+    assert refused(game, "show 7H*") == "7H* is not written as the move list shows it"
+
+
+def _no_seven_scores_again(game: Game, seed: int) -> None:
+    """Play on at random, showing and exchanging whenever listed, declarations allowed after
+    the stock too: both sevens of trumps have scored, so neither move is ever listed."""
+    rng = random.Random(seed)
+    while game.deals_finished == 0:
+        moves = texts(game)
+        assert not [m for m in moves if m.startswith(("show", "exchange"))], seed
+        game.apply(rng.choice(moves))
+    assert len(sevens_scored(game)) == 2
+
+
+def test_hoyle_each_seven_of_trumps_scores_once_the_turned_up_one_too() -> None:
+    """The seven turned up scores for the dealer; drawn as the last card of the stock by the
+    loser of that trick, it is not shown again (declarations allowed after the stock here)."""
+    variant = variant_with("bezique", **{"declare.after_stock_exhausted": True})
+    for seed in range(4):
+        game = dealt(variant, [["AC", "7H"], ["8S"]], turn_up="7H")
+        run(game, "play AC", "play 8S", "show 7H", "draw")
+        _no_seven_scores_again(game, seed)
+
+
+def test_hoyle_each_seven_of_trumps_scores_once_the_exchanged_one_too() -> None:
+    variant = variant_with("bezique", **{"declare.after_stock_exhausted": True})
+    for seed in range(4):
+        game = dealt(variant, [["AC", "7H", "7H"], ["8S"]], turn_up="KH")
+        run(game, "play AC", "play 8S", "exchange 7H", "show 7H", "draw")
+        _no_seven_scores_again(game, seed)
