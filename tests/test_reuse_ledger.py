@@ -233,3 +233,52 @@ def test_laws_34_35_four_aces_form_again_only_once_a_declared_ace_is_played_away
     run(game, "draw", "play AS*1", "play 7H")
     assert _pruned(game, reform, "four_aces") == ([], [aces])
     assert "declare four_aces AS AH*1 AD*1 AC*1" in texts(game)
+
+
+# -- partnership play: one's own declarations still bind ---------------------------------------
+def _partner_own(first: list[str], declared: str) -> Game:
+    """Four-handed partnership Bézique: seat 0 declares ``declared`` after a trick, and wins the
+    next holding K♠ (a marriage keeps his window open)."""
+    hands = [[*first, "AC", "AC", "KS"], ["7C", "8C", "9C"], ["7D", "8D", "9D"], ["8S", "9S"]]
+    game = dealt(shipped("four-handed-partners"), hands, dealer=3, turn_up="9H")
+    run(game, "play AC", "play 7C", "play 7D", "play 8S", declared, "draw")
+    run(game, "play AC", "play 8C", "play 8D", "play 9S")
+    assert game.to_act == 0 and texts(game) == ["declare marriage_common KS QS*1", "draw"]
+    return game
+
+
+def test_law_38_with_partners_a_double_bezique_declared_bars_a_single_from_its_cards() -> None:
+    """Law 38 holds for a player's own cards where the béziques are the side's history
+    (Britannica partnerships): his double bézique's cards make no single bézique."""
+    game = _partner_own(["QS", "QS", "JD", "JD"], "declare double_bezique QS QS JD JD")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare bezique QS*1 JD*1")
+    assert refused.value.reason == (
+        "Q♠ has been declared in double bézique, a superior combination of the same class"
+    )
+
+
+def test_hoyle_with_partners_a_bezique_scored_does_not_score_again() -> None:
+    game = _partner_own(["QS", "JD"], "declare bezique QS JD")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare bezique QS*1 JD*1")
+    assert refused.value.reason == "Q♠ has already scored in a bezique"
+
+
+# -- law 47: a waiting declaration lost when a superior one of its cards scores ----------------
+def test_law_47_a_marriage_waiting_to_score_is_lost_when_its_sequence_scores() -> None:
+    hands = [["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC"], ["7C", "8C", "9C", "7S", "8S"]]
+    stock = ["9S", "9D", "8D", "TD", "KD", "KC"]
+    game = dealt(shipped("bezique"), hands, turn_up="9H", stock=stock)
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare marriage_royal KH QH")
+    run(game, "draw", "play QS*1", "play 8C")
+    assert texts(game) == ["declare sequence AH TH KH*2 QH*2 JH", "score 2", "draw"]
+    run(game, "declare sequence AH TH KH*2 QH*2 JH")
+    assert texts(game) == ["draw"]
+    entries = game.view(0).entries[0]
+    assert [(e.no, e.scored, e.lost) for e in entries] == [
+        (1, True, False),
+        (2, False, True),
+        (3, True, False),
+    ]
+    assert points(game) == (40 + 250, 0)
