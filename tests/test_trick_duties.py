@@ -311,3 +311,41 @@ def test_law_45_a_declaration_to_score_stays_when_another_declared_card_is_playe
     run(game, "play JS*1", "play 8H")
     assert game.to_act == 0 and "score 2" in texts(game)
     assert not [e for e in game.events if e.kind == "lost"]
+
+
+# -- law 33: declared cards are played from the table -----------------------------------------------
+def test_law_33_declared_cards_are_played_from_the_table_marked_with_their_declarations() -> None:
+    """Law 33: declared cards lie face up on the table until played; each is played under the
+    numbers of the declarations it stands in (docs/notation.md), and the marks change as it
+    joins a later declaration (law 36: marriage then sequence)."""
+    hands = [["KH", "QH", "JS", "JH", "JD", "JC", "AC", "AH", "TH"], ["7C", "8H", "7D"]]
+    game = dealt(shipped("rubicon"), hands, stock=["9C", "9C", "9S", "9D", "8C", "8D"])
+    run(game, "play AC", "play 7C", "declare four_knaves JS JH JD JC")
+    run(game, "declare marriage_royal KH QH", "draw")
+    table = ["play KH*2", "play QH*2", "play JH*1", "play JD*1", "play JC*1"]
+    assert texts(game) == ["play AH", "play TH", "play 9C", "play JS*1", *table]
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply("play KH")
+    assert error.value.reason == "you hold KH only as KH*2"
+    run(game, "play JS*1", "play 8H", "score 2", "draw")
+    assert texts(game) == ["play 9S", "play AH", "play TH", "play 9C", *table]
+    run(game, "play 9C", "play 7D", "declare sequence AH TH KH*2 QH*2 JH*1", "draw")
+    assert texts(game) == [
+        "play 9S",
+        "play 8C",
+        "play AH*3",
+        "play TH*3",
+        "play KH*2.3",
+        "play QH*2.3",
+        "play JH*1.3",
+        "play JD*1",
+        "play JC*1",
+    ]
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply("play KH*2")
+    assert error.value.reason == "you hold KH only as KH*2.3"
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply("play KS")
+    assert error.value.reason == "you do not hold KS"
+    run(game, "play KH*2.3")
+    assert [str(face) for _, face in game.view(1).trick] == ["KH"]
