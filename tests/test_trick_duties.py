@@ -313,7 +313,7 @@ def test_law_45_a_declaration_to_score_stays_when_another_declared_card_is_playe
     assert not [e for e in game.events if e.kind == "lost"]
 
 
-# -- law 33: declared cards are played from the table -----------------------------------------------
+# -- law 33: declared cards are played from the table ----------------------------------------------
 def test_law_33_declared_cards_are_played_from_the_table_marked_with_their_declarations() -> None:
     """Law 33: declared cards lie face up on the table until played; each is played under the
     numbers of the declarations it stands in (docs/notation.md), and the marks change as it
