@@ -13,6 +13,7 @@ from interpreter.engine import Game, IllegalMoveError, Phase, ledger
 from interpreter.engine.ledger import Pruned
 from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
 from tests.test_inferior_bar import _sequence_to_score
+from tests.test_living_haitian import LOW, haitian
 from tests.test_polish import polish
 
 # -- partnership play: whose declared cards may serve ------------------------------------------
@@ -282,3 +283,93 @@ def test_law_47_a_marriage_waiting_to_score_is_lost_when_its_sequence_scores() -
         (3, True, False),
     ]
     assert points(game) == (40 + 250, 0)
+
+
+# -- re-forming in Rubicon, and marriages re-paired ----------------------------------------------
+def test_law_38_four_aces_again_only_after_a_declared_ace_is_played_away() -> None:
+    """Rubicon: a fifth ace added to three of the four aces scored does not form them again
+    while the fourth is still held: one must first be played away."""
+    hands = [["AS", "AH", "AD", "AC", "AC", "AS", "KH", "QH", "7S"], ["7C", "8C", "9C", "7D", "7H"]]
+    game = dealt(shipped("rubicon"), hands, stock=[])
+    run(game, "play AC", "play 7C", "declare four_aces AS AH AD AC", "draw", "play 7S", "play 7D")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare four_aces AS AH*1 AD*1 AC*1")
+    assert refused.value.reason == (
+        "to form four aces again, first play a card of declaration 1 and put a new card in "
+        "its place"
+    )
+
+
+def _two_marriages(repair: str) -> Game:
+    """Rubicon with ``reuse.marriage_repair``: seat 0 scores the royal marriage (hearts
+    trumps), then the marriage of spades, and wins a third trick holding another K♥."""
+    variant = variant_with("rubicon", **{"reuse.marriage_repair": repair})
+    hands = [["KH", "QH", "KS", "QS", "AC", "AD", "AH", "KH", "JD"], ["7C", "7D", "8C", "9C"]]
+    game = dealt(variant, hands, stock=[])
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
+    run(game, "play AD", "play 7D", "declare marriage_common KS QS", "draw", "play AH", "play 8C")
+    assert game.trump == "H"
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_common KS*2 QS*2")
+    assert refused.value.reason == (
+        "these very cards have already scored as marriage in a plain suit"
+    )
+    return game
+
+
+def test_hoyle_rubicon_a_new_king_marries_a_declared_queen() -> None:
+    """Hoyle's Rubicon (cross-pairing): the queen of the royal marriage marries the new king."""
+    game = _two_marriages("cross_pair")
+    assert texts(game) == ["declare marriage_royal KH QH*1", "declare bezique QS*2 JD", "draw"]
+    run(game, "declare marriage_royal KH QH*1")
+    assert points(game) == (40 + 20 + 40, 0)
+
+
+def test_britannica_rubicon_a_widow_remarries_only_once_the_spouse_is_played() -> None:
+    game = _two_marriages("widow")
+    assert texts(game) == ["declare bezique QS*2 JD", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_royal KH QH*1")
+    assert refused.value.reason == (
+        "Q♥ is still married in declaration 1: a widow may remarry only once the spouse has "
+        "been played"
+    )
+
+
+def test_a_card_once_married_never_marries_again_without_repair() -> None:
+    game = _two_marriages("none")
+    assert texts(game) == ["declare bezique QS*2 JD", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_royal KH QH*1")
+    assert refused.value.reason == "Q♥ has already scored in a marriage"
+
+
+# -- Haitian practice and bicyclecards.com: refusals read in full ------------------------------
+def test_haitian_practice_the_quinte_refused_once_its_marriage_left_the_table() -> None:
+    hands = [["KH", "QH", "AC", "AH", "TH", "JH", "QH", "KS", "QS"], LOW]
+    game = dealt(haitian(), hands)
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
+    run(game, "play QH*1", "play 8C")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare quinte AH TH KH*1 QH JH")
+    assert refused.value.reason == (
+        "quinte is made by adding cards to a marriage in trumps of yours still lying on the table"
+    )
+
+
+def test_bicyclecards_a_declaration_of_the_partners_cards_alone_is_refused() -> None:
+    hands = [
+        ["QS", "JD", "KS", "KH", "KD", "KC", "AC", "AC"],
+        ["7C", "8C", "9C"],
+        ["7D", "8D", "KD", "QD"],
+        ["8S", "9S", "TS"],
+    ]
+    variant = variant_with("four-handed-partners", **{"reuse.partner_cards": "partner_table"})
+    game = dealt(variant, hands, dealer=3, turn_up="9H")
+    run(game, "play AC", "play 7C", "play 7D", "play 8S", "declare bezique QS JD", "draw")
+    run(game, "draw", "play AC", "play 8C", "play 8D", "play 9S")
+    run(game, "declare four_kings KS KH KD KC", "draw")
+    assert game.to_act == 2
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_common KS+2 QS+1")
+    assert refused.value.reason == "add a card of your own to your partner's declared cards"
