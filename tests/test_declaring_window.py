@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Game, IllegalMoveError, Phase, window
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules, window
 from interpreter.engine.ledger import Pruned
-from tests.support import dealt, points, run, shipped, texts, variant_with
+from tests.support import dealt, deck_order, points, run, shipped, texts, variant_with
 from tests.test_polish import polish
 
 
@@ -139,6 +139,7 @@ def test_bicyclecards_the_right_is_passed_by_the_winner_before_he_declares() -> 
     assert _refusal(game, "yield") == "the right to declare is passed before declaring anything"
     passed = _modern_partners()
     run(passed, "yield")
+    assert [(e.kind, e.player) for e in passed.events if e.kind == "yield"] == [("yield", 0)]
     assert passed.to_act == 2 and passed.phase is Phase.DECLARE
     assert texts(passed) == ["declare marriage_common KH QH", "draw"]
     assert _refusal(passed, "yield") == "only the winner of the trick may pass the right to declare"
@@ -179,4 +180,22 @@ def test_law_41_no_plain_marriage_before_trumps_are_fixed() -> None:
     ]
     assert _refusal(game, "declare marriage_common KH QH") == (
         "marriage in a plain suit needs trumps, and no trump suit is fixed yet"
+    )
+
+
+# -- the turn-up taken for the seven (Enquire Within 123 iii) ----------------------------------
+def test_enquire_within_the_turn_up_taken_for_the_seven_is_not_declared_whichever_card() -> None:
+    """The very card taken for the seven of trumps is barred after that trick, the first card
+    of the deck (the ace of spades, numbered 0) like any other."""
+    variant = variant_with("bezique", **{"seven.turn_up_declarable": False})
+    faces = deck_order(variant, [["7S", "AH", "AD", "AC", "AC"], ["7C"]], turn_up="AS")
+    rules = Rules(variant)
+    copies = {face: list(cards) for face, cards in rules.by_face.items()}
+    order = [copies[face].pop(0) for face in faces]
+    game = Game.new(variant, deck_order=order, dealer=1, seed=0)
+    run(game, "play AC", "play 7C", "exchange 7S")
+    assert game._state.table.window.taken == 0
+    assert [t for t in texts(game) if t.startswith("declare")] == []
+    assert _refusal(game, "declare four_aces AS AH AD AC") == (
+        "A♠, just taken for the seven of trumps, may not be declared after this trick"
     )
