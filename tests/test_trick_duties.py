@@ -120,6 +120,8 @@ def _check_last_tricks(variant: Variant, seeds: range, partners: bool = False) -
                 allowed, refused = law_55(hand, trick, view.trump, duties, exempt=exempt)
                 plays = {_card(t.split()[1]) for t in texts(game) if t.startswith("play ")}
                 assert plays == allowed, (seed, hand, trick)
+                for card in allowed:
+                    assert game.is_legal(f"play {card[1]}{card[0]}"), (seed, hand, trick, card)
                 for card, duty in refused.items():
                     with pytest.raises(IllegalMoveError) as error:
                         game.apply(f"play {card[1]}{card[0]}")
@@ -169,7 +171,7 @@ def test_bicyclecards_trump_only_when_a_trump_would_win() -> None:
 
 def test_partners_excused_from_beating_a_partners_winning_card() -> None:
     variant = variant_with("four-handed-partners-modern", **{"endgame.partner_exempt": True})
-    assert _check_last_tricks(variant, range(2), partners=True)
+    assert _check_last_tricks(variant, range(4), partners=True)
 
 
 # -- who wins a trick ------------------------------------------------------------------------------
@@ -211,8 +213,15 @@ def test_haitian_one_source_a_joker_led_while_the_stock_lasts_must_be_trumped() 
     with pytest.raises(IllegalMoveError) as error:
         game.apply("play 8S")
     assert error.value.reason == "a joker was led: you must trump, you hold \u2665"
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply("play KS")
+    assert error.value.reason == "you do not hold KS"
     run(game, "play 7H")
     assert game.to_act == 1  # the trump wins the joker
+    run(game, "draw", "play 8S")  # a plain card led: no duty, though seat 0 holds trumps
+    plays = texts(game)
+    assert "play KH*1" in plays  # a trump on his table
+    assert len({play[6] for play in plays}) > 1  # and cards of other suits too
 
 
 def test_haitian_practice_a_joker_led_may_be_answered_with_any_card() -> None:
@@ -241,6 +250,7 @@ def _tricks(game: Game) -> list[tuple[list[tuple[int, Card]], int | None, int]]:
             assert (event.points, event.what, event.number) == (0, "", 0)
             plays.append((event.player, _card(event.cards[0])))
         elif event.kind == "trick":
+            assert (event.points, event.what) == (0, "")
             assert [_card(face) for face in event.cards] == [card for _, card in plays]
             found.append((plays, event.player, event.number))
             plays = []
