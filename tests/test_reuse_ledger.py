@@ -373,3 +373,21 @@ def test_bicyclecards_a_declaration_of_the_partners_cards_alone_is_refused() -> 
     with pytest.raises(IllegalMoveError) as refused:
         game.apply("declare marriage_common KS+2 QS+1")
     assert refused.value.reason == "add a card of your own to your partner's declared cards"
+
+
+def test_law_47_rubicon_a_royal_marriage_to_score_is_lost_when_its_sequence_scores() -> None:
+    """Rubicon (no fresh card required): the inferior bar alone loses the marriage waiting
+    'to score' once its king and queen score in the sequence."""
+    hands = [["KS", "QS", "KS", "QS", "AS", "TS", "JS", "AC", "AD"], ["7C", "7D", "8C", "9C"]]
+    game = dealt(shipped("rubicon"), hands, stock=[])
+    run(game, "play AC", "play 7C", "declare marriage_royal KS QS", "declare marriage_royal KS QS")
+    run(game, "draw", "play AD", "play 7D")
+    assert "score 2" in texts(game)
+    run(game, "declare sequence AS TS KS*2 QS*2 JS")
+    entries = game.view(0).entries[0]
+    assert [(e.no, e.scored, e.lost) for e in entries] == [
+        (1, True, False),
+        (2, False, True),
+        (3, True, False),
+    ]
+    assert "score 2" not in texts(game)
