@@ -112,6 +112,7 @@ def test_hoyle_a_declaration_to_score_scores_after_a_later_trick_in_place_of_a_n
     run(game, "score 2")
     assert points(game) == (40 + 40, 0)
     assert texts(game) == ["declare sequence AH TH KH*2 QH*2 JH", "draw"]  # 'to score'
+    assert [(e.no, e.scored) for e in game.view(0).entries[0]] == [(1, True), (2, True)]
 
 
 def test_hoyle_one_score_a_trick_even_for_a_declaration_waiting() -> None:
@@ -156,7 +157,7 @@ def test_hoyle_the_right_to_declare_is_not_passed() -> None:
 
 # -- a declaration typed wrong -----------------------------------------------------------------
 def test_a_declaration_typed_wrong_is_refused_with_the_reason() -> None:
-    game = dealt(shipped("bezique"), [["QS", "JD", "AC"], ["7C"]], turn_up="9H")
+    game = dealt(shipped("bezique"), [["QS", "JD", "KH", "AC"], ["7C"]], turn_up="9H")
     run(game, "play AC", "play 7C")
     assert _refusal(game, "declare bezque QS JD") == (
         "there is no combination 'bezque' in this variant (did you mean 'bezique' (bézique) "
@@ -164,6 +165,11 @@ def test_a_declaration_typed_wrong_is_refused_with_the_reason() -> None:
     )
     assert _refusal(game, "declare bezique QS QS") == "you hold only 1 QS"
     assert _refusal(game, "declare bezique QS JH") == "you do not hold JH"
+    assert _refusal(game, "declare marriage_common QS JD") == (
+        "Q♠ and J♦ do not form common marriage"
+    )
+    assert _refusal(game, "declare sequence QS JD KH") == "Q♠, J♦ and K♥ do not form sequence"
+    assert _refusal(game, "score 1") == "declaration 1 is not waiting to score"
     assert _refusal(game, "declare bezique JD QS") == (
         "write the cards as the move list shows them: bezique is declared with your copies "
         "in a different order"
