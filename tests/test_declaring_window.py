@@ -205,3 +205,15 @@ def test_enquire_within_the_turn_up_taken_for_the_seven_is_not_declared_whicheve
     assert _refusal(game, "declare four_aces AS AH AD AC") == (
         "A♠, just taken for the seven of trumps, may not be declared after this trick"
     )
+
+
+def test_hoyle_a_marriage_waiting_to_score_bars_only_its_own_cards() -> None:
+    """The royal marriage waits 'to score'; after the next trick another marriage, of other
+    cards, may still be declared, and the waiting one scored instead."""
+    hands = [["KH", "QH", "KS", "QS", "JD", "AC", "AD", "9C"], ["7C", "7D", "8C"]]
+    game = dealt(shipped("bezique"), hands, turn_up="9H", stock=["9S", "9D", "8D", "8S"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare marriage_royal KH QH")
+    run(game, "draw", "play AD", "play 7D")
+    assert texts(game) == ["declare marriage_common KS QS*1", "score 2", "draw"]
+    run(game, "declare marriage_common KS QS*1")
+    assert points(game) == (40 + 20, 0)
