@@ -25,6 +25,7 @@ from interpreter.engine.sieve import (
 )
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
+from tests.support import variant_with
 
 
 def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
@@ -181,3 +182,26 @@ def test_a_check_a_variant_leaves_out_has_nothing_to_check_in_it(name: str) -> N
                             proposals += 1
             game.step(choose.choice(game.legal_moves()))
     assert not left_out or proposals > 40
+
+
+@pytest.mark.parametrize(
+    ("base", "changes"),
+    [
+        ("bezique", {"declare.sources": ["hand"]}),
+        ("four-handed-partners", {"declare.sources": ["hand"]}),
+        (
+            "four-handed-partners",
+            {"declare.sources": ["hand"], "reuse.partner_cards": "partner_table"},
+        ),
+    ],
+    ids=["two-pack", "partners", "partners-any-combination"],
+)
+def test_the_fast_declarations_are_the_obvious_ones_when_declared_from_the_hand_alone(
+    base: str, changes: dict[str, object]
+) -> None:
+    """An overlay may let declarations be made from the hand alone (``declare.sources =
+    ["hand"]``, which the loader accepts): the sieve counts a seat's cards otherwise than for
+    the hand and the table, and must still list every declaration the checks allow."""
+    rules = Rules(variant_with(base, **changes))
+    compared = sum(_declaring_windows(rules, seed, 1) for seed in range(12))
+    assert compared >= 10
