@@ -51,6 +51,20 @@ def _void(why: str) -> Settled:
     )
 
 
+def _won(
+    winner: int, value: int, *, rubiconed: bool, by_brisques: bool, explanation: str
+) -> Settled:
+    """A game won by ``winner`` for ``value`` points (not void)."""
+    return Settled(
+        winner=winner,
+        value=value,
+        rubiconed=rubiconed,
+        void=False,
+        by_brisques=by_brisques,
+        explanation=explanation,
+    )
+
+
 def settle(
     given: Settlement | None,
     scores: tuple[int, int],
@@ -109,14 +123,7 @@ def _difference(
         f"{lead}{won} − {lost} = {difference}{small}; {counted} + {rules.game_bonus} "
         f"for the game = {value} (law 57)"
     )
-    return Settled(
-        winner=winner,
-        value=value,
-        rubiconed=False,
-        void=False,
-        by_brisques=by_brisques,
-        explanation=text,
-    )
+    return _won(winner, value, rubiconed=False, by_brisques=by_brisques, explanation=text)
 
 
 def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisques: bool) -> Settled:
@@ -130,14 +137,7 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
             f"rubicon: {won} − {lost} = {difference}, + {rules.game_bonus} for the game "
             f"+ {rules.rubicon_game} for the rubicon = {value}"
         )
-        return Settled(
-            winner=winner,
-            value=value,
-            rubiconed=True,
-            void=False,
-            by_brisques=by_brisques,
-            explanation=text,
-        )
+        return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)
     credit = max(rules.loser_min_credit, lost)
     if rules.rounding is Rounding.FLOOR_RESULT:
         total = floor100(scores[winner] + max(rules.loser_min_credit, scores[loser]))
@@ -146,28 +146,14 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
             f"rubicon: the scores added and rounded, {total}, + {rules.rubicon_game} for "
             f"the game + {rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
         )
-        return Settled(
-            winner=winner,
-            value=value,
-            rubiconed=True,
-            void=False,
-            by_brisques=by_brisques,
-            explanation=text,
-        )
+        return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)
     value = won + credit + rules.rubicon_game + rules.rubicon_brisque_lump
     low = f" (the loser's {lost} counts as {credit}, law 59)" if credit != lost else ""
     text = (
         f"rubicon: {won} + {credit}{low} + {rules.rubicon_game} for the game + "
         f"{rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
     )
-    return Settled(
-        winner=winner,
-        value=value,
-        rubiconed=True,
-        void=False,
-        by_brisques=by_brisques,
-        explanation=text,
-    )
+    return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)
 
 
 def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int]) -> Settled:
@@ -196,11 +182,4 @@ def _modern(rules: Settlement, scores: tuple[int, int], totals: tuple[int, int])
         + (f" + {rules.rubicon_game} for the rubicon" if rubiconed else "")
         + f" = {value}"
     )
-    return Settled(
-        winner=winner,
-        value=value,
-        rubiconed=rubiconed,
-        void=False,
-        by_brisques=by_brisques,
-        explanation=text,
-    )
+    return _won(winner, value, rubiconed=rubiconed, by_brisques=by_brisques, explanation=text)
