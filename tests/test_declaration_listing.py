@@ -10,7 +10,6 @@ from functools import partial
 
 from interpreter.engine import Game, Phase, sieve, window
 from tests.support import dealt, run, shipped, texts, two_singles, variant_with
-from tests.test_polish import polish
 
 
 def _listed(game: Game) -> list[str]:
@@ -62,19 +61,6 @@ def test_enquire_within_each_partner_declares_from_his_own_cards_alone() -> None
     assert _listed(_partners("own_only")) == [
         "declare marriage_common KS QS",
         "declare bezique QS JD",
-    ]
-
-
-# -- a card of the trick just won (Polish) -----------------------------------------------------
-def test_britannica_polish_only_declarations_holding_a_card_of_the_trick_are_listed() -> None:
-    opened = ["KH", "KD", "KC", "QH", "QD", "QC", "AS", "TS", "JS"]
-    game = polish([["KS", "AD"], ["QS", "7D"]], turn_up="9S", opened=opened)
-    run(game, "play QS", "play KS")
-    assert _listed(game) == [
-        "declare marriage_royal KS^ QS^",
-        "declare sequence AS* TS* KS^ QS^ JS*",
-        "declare four_kings KS^ KH* KD* KC*",
-        "declare four_queens QS^ QH* QD* QC*",
     ]
 
 
