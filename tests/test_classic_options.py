@@ -140,16 +140,36 @@ def _hoyle(when: str) -> Game:
     return dealt(variant, [["7H", "AC", "AD", "9S"], ["7C", "7D", "8S"]], turn_up="KH")
 
 
-def test_hoyle_the_seven_is_exchanged_at_any_time_once_a_trick_is_won() -> None:
+def test_hoyle_the_holder_of_the_seven_exchanges_it_before_any_trick() -> None:
+    """Hoyle: "The holder of the seven of trumps is entitled to exchange it for the turn-up
+    card" -- no moment, no condition: at his very first lead, before any trick is won."""
     game = _hoyle("any_time")
-    assert "exchange 7H" not in texts(game)  # no trick won yet
+    assert game.phase is Phase.PLAY and game.to_act == 0
+    assert "exchange 7H" in texts(game)
+    run(game, "exchange 7H")
+    assert ("seven_exchange", 10) in scored(game, 0)
+    assert game.phase is Phase.PLAY and game.to_act == 0  # and he leads, with the king
+    assert "play KH" in texts(game) and "play 7H" not in texts(game)
+    assert "exchange 7H" not in texts(game)  # once: the seven now lies under the stock
+
+
+def test_hoyle_the_follower_may_exchange_the_seven_before_playing_to_the_lead() -> None:
+    variant = variant_with("bezique", **{"seven.exchange_when": "any_time"})
+    game = dealt(variant, [["AC", "AD"], ["7H", "7C"]], turn_up="KH")
+    run(game, "play AC")
+    assert game.to_act == 1 and "exchange 7H" in texts(game)
+    run(game, "exchange 7H", "play KH")  # and trumps the ace with the king taken
+    assert ("seven_exchange", 10) in scored(game, 1)
+    assert game.phase is Phase.DECLARE and game.to_act == 1
+
+
+def test_hoyle_the_seven_may_still_be_exchanged_later_in_the_deal() -> None:
+    game = _hoyle("any_time")
     run(game, "play AC", "play 7C", "draw", "play AD", "play 7D", "draw")
     assert game.phase is Phase.PLAY and game.to_act == 0
     assert "exchange 7H" in texts(game)  # at his turn to lead, not only after winning
     run(game, "exchange 7H")
     assert ("seven_exchange", 10) in scored(game, 0)
-    assert game.phase is Phase.PLAY and game.to_act == 0  # and he leads, with the king
-    assert "play KH" in texts(game)
 
 
 def test_britannica_the_seven_is_exchanged_only_after_winning_a_trick() -> None:

@@ -144,17 +144,12 @@ def test_without_the_exchange_the_seven_is_only_shown() -> None:
     assert refused(game, "exchange 7H") == "the seven of trumps is not exchanged in this variant"
 
 
-# -- Hoyle: the exchange at any time once a trick is won -------------------------------------------
-def _any_time() -> Game:
+# -- Hoyle: the exchange at any time -------------------------------------------------------------
+def test_hoyle_any_time_exchange_needs_no_trick_won() -> None:
     variant = variant_with("bezique", **{"seven.exchange_when": "any_time"})
-    return dealt(variant, [["7H", "AC"], ["8S"]], turn_up="KH")
-
-
-def test_hoyle_any_time_exchange_waits_for_a_trick_won() -> None:
-    game = _any_time()
-    assert refused(game, "exchange 7H") == (
-        "the seven of trumps is exchanged only once you have won a trick"
-    )
+    game = dealt(variant, [["7H", "AC"], ["8S"]], turn_up="KH")
+    assert "exchange 7H" in texts(game)
+    assert refused(game, "exchange 7C") == "you do not hold the seven of trumps"
 
 
 def test_hoyle_any_time_exchange_ends_with_the_stock() -> None:

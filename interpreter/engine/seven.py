@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 # The rule values read in every window of a player holding a seven of trumps, as names of
 # this module: in CPython 3.11 an enum member read from its class is a slow look-up.
-_ANY_TIME: Final = SevenExchange.ANY_TIME
 _TRICK_WINNER: Final = SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
 _SHOWN: Final = SevenScore.DECLARE_AFTER_WIN
 _NONE: Final[frozenset[int]] = frozenset()
@@ -62,7 +61,7 @@ class Sevens:
 
     on_play: bool  # it scores as it is played (Enquire Within)
     on_win: bool  # it scores as the trick holding it is won (Polish)
-    any_time: bool  # exchanged at any of the holder's turns once he has won a trick (Hoyle)
+    any_time: bool  # exchanged at any of the holder's turns, a trick won or not (Hoyle)
     taken_barred: bool  # the turn-up it takes is barred from that trick's declarations
     by_trump: dict[str | None, tuple[int, ...]]  # per trump suit, the sevens, lowest id first
     sets: dict[str | None, frozenset[int]]  # the same, as sets
@@ -162,8 +161,6 @@ def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
         return "there is no turn-up to exchange for"
     if _is_trump_seven(rules, table.turn_up, table.trump):
         return "the turn-up is itself a seven of trumps"
-    if seven.exchange_when is _ANY_TIME and not table.won_trick[player]:
-        return "the seven of trumps is exchanged only once you have won a trick"
     return None
 
 

@@ -281,8 +281,9 @@ class Seven(Block):
         default=SevenExchange.AFTER_OWN_TRICK_WIN,
         description="When the exchange may be made: after the holder wins a trick, before "
         "drawing (after_own_trick_win); by the winner of the trick that holds the seven "
-        "(winner_of_trick_containing_it, Polish); or at any turn of the holder once he has "
-        "won a trick in the deal (any_time: Hoyle names no moment).",
+        "(winner_of_trick_containing_it, Polish); or at any of the holder's turns while "
+        "the turn-up lasts, before a trick is won too (any_time: Hoyle names no moment and "
+        "no condition).",
     )
     turn_up_declarable: StrictBool = Field(
         default=True,

@@ -322,7 +322,8 @@ def seven(page: Page) -> str:
                 "the " + seven_name + " may exchange it for the turn-up (a scoring turn-up taken "
                 "so becomes one of his open cards)",
                 SevenExchange.ANY_TIME: "A player holding the " + seven_name + " may exchange it "
-                "for the turn-up at any of his turns, once he has won a trick in the deal",
+                "for the turn-up at any of his turns while the stock lasts, before his first trick "
+                "too",
             },
         )
         text.append(f"{who}, scoring {s.exchange_points}.")
