@@ -49,6 +49,42 @@ def test_enquire_within_123_x_each_players_brisques_counted_the_non_dealer_first
         assert tuple(number for _, _, number in sorted(counted)) == result.brisques
 
 
+def _counted_out(seed: int, dealer: int) -> tuple[int, Game] | None:
+    """A target both players reach only by counting their brisques, in a deal of
+    ``bezique-handbook`` won the moment the target is reached, where the dealer's total would be
+    the higher; with that game played to it.  None if the deal has no such target."""
+    changes = {"game.win_check": "immediate", "game.target": 100_000}
+    free = first_deal(variant_with("bezique-handbook", **changes), seed=seed, dealer=dealer)
+    before = [
+        free.scores[seat] - sum(p for s, p, _ in brisque_scores(free) if s == seat)
+        for seat in (0, 1)
+    ]
+    target = max(before) + 1
+    if min(free.scores) < target or free.scores[dealer] <= free.scores[1 - dealer]:
+        return None
+    changes["game.target"] = target
+    return target, first_deal(variant_with("bezique-handbook", **changes), seed=seed, dealer=dealer)
+
+
+def test_enquire_within_123_x_the_first_to_count_out_wins_when_a_race_ends_at_the_target() -> None:
+    """Enquire Within 123 x: "The non-dealer scores aces and tens first". In a race won the
+    moment the target is reached, the non-dealer who reaches it by his brisques wins, though
+    the dealer's brisques would have taken him higher: the dealer does not count them."""
+    found = 0
+    for seed in range(40):
+        for dealer in (0, 1):
+            case = _counted_out(seed, dealer)
+            if case is None:
+                continue
+            target, game = case
+            found += 1
+            assert game.is_over and game.outcome is not None
+            assert game.outcome.winner == 1 - dealer and game.scores[1 - dealer] >= target
+            assert [seat for seat, _, _ in brisque_scores(game)] == [1 - dealer]
+            assert game.scores[dealer] < target
+    assert found >= 2
+
+
 def test_a_finished_deal_records_its_dealer_points_brisques_and_last_trick() -> None:
     game = first_deal(shipped("bezique"), seed=5, dealer=1)
     result = game.deal_results[0]

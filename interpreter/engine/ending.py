@@ -66,7 +66,8 @@ def _next_deal(rules: Rules, state: State) -> None:
 
 def count_brisques(rules: Rules, state: State) -> None:
     """The brisques counted at the end of the hand, the non-dealer's first (Enquire Within
-    123 ix, x): each player's, unless he won fewer than ``brisques.minimum``; in a brisque
+    123 ix, x), and in a race won the moment the target is reached, only until a side reaches
+    it: each player's, unless he won fewer than ``brisques.minimum``; in a brisque
     war only the side with more of them scores (each side on a tie), and every other side
     whose score is above ``war_floor`` loses ``war_penalty``, charged to its first seat after
     the dealer."""
@@ -84,6 +85,8 @@ def count_brisques(rules: Rules, state: State) -> None:
         if rules.side_of[seat] in losers or count < scoring.minimum:
             continue
         state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
+        if scoring.immediate and target_reached(rules, state):
+            return  # the first to count out wins: the others do not count (Enquire Within 123 x)
     for side in sorted(losers):
         if side_totals(rules, state.scores)[side] <= scoring.war_floor:
             continue

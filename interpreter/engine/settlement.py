@@ -128,13 +128,16 @@ def _difference(
 
 def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisques: bool) -> Settled:
     loser = 1 - winner
+    # Law 61: brisques that decided a tie are not added when the loser is rubiconed.
+    lead = "the brisques break the tie but are not added, the loser being rubiconed (law 61); "
+    lead = lead if by_brisques else ""
     won = _round(rules, scores[winner])
     lost = _round(rules, scores[loser])
     if rules.formula is RubiconFormula.SUBTRACT_PLUS_EXTRA:
         difference = max(rules.min_difference, won - lost)
         value = difference + rules.game_bonus + rules.rubicon_game
         text = (
-            f"rubicon: {won} − {lost} = {difference}, + {rules.game_bonus} for the game "
+            f"{lead}rubicon: {won} − {lost} = {difference}, + {rules.game_bonus} for the game "
             f"+ {rules.rubicon_game} for the rubicon = {value}"
         )
         return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)
@@ -143,14 +146,14 @@ def _rubicon(rules: Settlement, winner: int, scores: tuple[int, int], by_brisque
         total = floor100(scores[winner] + max(rules.loser_min_credit, scores[loser]))
         value = total + rules.rubicon_game + rules.rubicon_brisque_lump
         text = (
-            f"rubicon: the scores added and rounded, {total}, + {rules.rubicon_game} for "
+            f"{lead}rubicon: the scores added and rounded, {total}, + {rules.rubicon_game} for "
             f"the game + {rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
         )
         return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)
     value = won + credit + rules.rubicon_game + rules.rubicon_brisque_lump
     low = f" (the loser's {lost} counts as {credit}, law 59)" if credit != lost else ""
     text = (
-        f"rubicon: {won} + {credit}{low} + {rules.rubicon_game} for the game + "
+        f"{lead}rubicon: {won} + {credit}{low} + {rules.rubicon_game} for the game + "
         f"{rules.rubicon_brisque_lump} for the brisques = {value} (law 58)"
     )
     return _won(winner, value, rubiconed=True, by_brisques=by_brisques, explanation=text)

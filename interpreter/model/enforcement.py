@@ -83,6 +83,15 @@ RULEBOOK_ONLY: Mapping[str, tuple[Kind, str]] = {
         Kind.FIXED,
         "a last stock card that cannot go round is not drawn (law 32)",
     ),
+    "penalties[].offence": (
+        Kind.TABLE,
+        "the engine allows no mistake a penalty is set for (a card drawn or played out of "
+        "turn, too many cards held), so none is ever due",
+    ),
+    "penalties[].penalty": (
+        Kind.TABLE,
+        "the engine allows no mistake a penalty is set for, so none is ever due",
+    ),
     "schema_version": (Kind.LABEL, "the version of the schema the file is written for"),
     "name": (Kind.LABEL, "the variant's short name"),
     "title": (Kind.LABEL, "the rulebook's title"),

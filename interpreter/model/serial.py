@@ -87,7 +87,7 @@ def rules_data(variant: Variant) -> dict[str, Any]:
     """:func:`complete_data` without the texts for readers: what the engine plays (fields of
     :data:`ADDED_LATER` at their old default left out)."""
     data: dict[str, Any] = _without_texts(complete_data(variant))
-    for key in ("name", "title", "summary"):
+    for key in ("name", "title", "summary", "penalties"):  # penalties: rules for the table
         data.pop(key, None)
     for combination in data.get("combinations", ()):
         combination.pop("name", None)

@@ -7,6 +7,7 @@ from pydantic import Field, StrictInt
 from interpreter.model.base import Block, Identifier
 from interpreter.model.combinations import BeziqueCards, Combination
 from interpreter.model.deck import Cut, Deal, Deck, Players
+from interpreter.model.penalties import Penalty
 from interpreter.model.play import (
     CarteBlanche,
     Declare,
@@ -60,6 +61,12 @@ class Variant(Block):
     game: Game = Field(default_factory=Game)
     settlement: Settlement | None = Field(
         default=None, description="The valuation of a one-deal game (laws 56–61)."
+    )
+    penalties: tuple[Penalty, ...] = Field(
+        default=(),
+        description="Penalties the sources set for mistakes at the table (drawing out of "
+        "turn, too many cards), printed in the rulebook; the engine allows none of these "
+        "mistakes, so none is ever due.",
     )
     match: Match | None = Field(
         default=None,

@@ -128,7 +128,9 @@ def table(page: Page) -> str:
         rows.append(f"| {combo.display_name} | {worth} | {shown} |")
     text = "The examples take hearts as trumps.\n\n" + "\n".join(rows)
     if off:
-        text += "\n\nNot played in this variant: " + listing(off) + "."
+        sourced = all(c.source for c in v.combinations if not c.enabled)
+        some = " (some tables play them by agreement: see the sources below)" if sourced else ""
+        text += f"\n\nLeft out of this variant{some}: " + listing(off) + "."
     sources = [
         f"{c.display_name}: {page.combination_text(c.id, 'source', c.source)}"
         for c in v.combinations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from interpreter.model import Variant
+from interpreter.model import Bezique, Combination, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.enforcement import table_rule
 from interpreter.model.play import (
     CarteBlancheWindow,
@@ -18,13 +18,20 @@ from interpreter.model.play import (
     ReuseMode,
     SevenExchange,
     SevenScore,
-    Trump,
     TrumpMode,
     Zone,
 )
 from interpreter.rulebook import combos
 from interpreter.rulebook.page import Page
-from interpreter.rulebook.words import card, listing, per_member, rank_name, rank_plural
+from interpreter.rulebook.words import (
+    card,
+    listing,
+    per_member,
+    points,
+    rank_name,
+    rank_plural,
+    suit_name,
+)
 
 V = Any
 
@@ -77,28 +84,34 @@ def declarations(page: Page) -> str:
         text.append("**Every declaration must include a card of the trick just won.**")
     if declare.partner_consultation:
         text.append(table_rule("A player may ask his partner whether he has anything to declare."))
+    # The sources of these rules of declaring, before the combinations and their own sources.
+    text.append(page.texts("declare"))
     text.append(combos.table(page))
     text.append(_bezique_cards(page))
-    before = _before_trumps(v.trump)
+    before = _before_trumps(v)
     if before:
         text.append(before)
-    return "\n\n".join([*text, page.texts("declare")])
+    return "\n\n".join(t for t in text if t)
 
 
 _ZONE_WORDS = {Zone.HAND: "hand", Zone.TABLE: "table", Zone.OPEN: "open", Zone.TRICK: "trick"}
 """Where the cards of a combination come from, in the words of the list of places."""
 
 
-def _before_trumps(trump: Trump) -> str:
+def _before_trumps(v: Variant) -> str:
     """What may be declared before trumps are fixed, where no card turned up fixes them."""
+    trump = v.trump
     match trump.mode:
         case TrumpMode.TURN_UP:
             return ""
         case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE if trump.others_before_trumps:
+            waiting = [_a(c.display_name) for c in v.combinations if _waits_for_trumps(v, c)]
+            if not waiting:
+                return "Every combination may be declared before trumps are fixed."
             return (
-                "Until trumps are fixed, combinations that need trumps (a marriage in a "
-                "plain suit, four of a kind in trumps, a bézique defined by trumps) cannot "
-                "be declared."
+                f"Until trumps are fixed, {listing(waiting, 'or')} cannot be declared: it needs "
+                "trumps to be known (the first marriage or sequence declared is the one in "
+                "trumps). The other combinations may be declared before."
             )
         case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE:
             return (
@@ -106,6 +119,22 @@ def _before_trumps(trump: Trump) -> str:
                 "them**: no bézique, no four of a kind."
             )
     assert_never(trump.mode)
+
+
+def _waits_for_trumps(v: Variant, combo: Combination) -> bool:
+    """Whether ``combo`` (in play) cannot be formed while there are no trumps: a plain-suit or
+    trump-only combination that does not itself fix trumps, or a bézique whose cards trumps
+    decide."""
+    if not combo.enabled:
+        return False
+    match combo:
+        case SameSuit():
+            return combo.suit is SuitFilter.PLAIN
+        case SameRank():
+            return combo.suit is not SuitFilter.ANY
+        case Bezique():
+            return v.bezique.pair(None) is None
+    assert_never(combo)
 
 
 def _per_trick(declare: Declare) -> str:
@@ -143,14 +172,33 @@ def _bezique_cards(page: Page) -> str:
     else:
         text = "There is **no bézique until trumps are fixed**; then bézique is"
     pairs = [
-        f"with {listing(t for t in entry.trumps)} trumps, {card(entry.queen)} "
-        f"with {card(entry.jack)}"
+        f"when {listing((suit_name(t) for t in entry.trumps), 'or')} are trumps, "
+        f"{card(entry.queen)} with {card(entry.jack)}"
         for entry in bezique.when_trump
     ]
     if pairs:
         join = "; but " if bezique.queen is not None else ": "
         text += join + "; ".join(pairs)
-    return text + ". " + page.texts("bezique")
+    double = _double_from_single(page.variant)
+    return text + ". " + page.texts("bezique") + (f"\n\n{double}" if double else "")
+
+
+def _double_from_single(v: Variant) -> str:
+    """How a double bézique grows from a declared single (Enquire Within 124 ii), where both
+    are played."""
+    by_count = {c.count: c for c in v.combinations if c.enabled and isinstance(c, Bezique)}
+    single, double = by_count.get(1), by_count.get(2)
+    if single is None or double is None:
+        return ""
+    return (
+        f"A {single.display_name} already declared may be used again in a "
+        f"**{double.display_name}**: a second pair added to it makes the {double.display_name}, "
+        f"which scores its full {points(double.points)}. All its cards must lie on the table "
+        f"together when it is declared: a card of the first pair already played to a trick "
+        "no longer counts. *Source: Enquire Within 124 ii: 'Bézique having been declared, may "
+        "be again used to form Double Bézique ... All four cards must be visible on the table "
+        "together'.*"
+    )
 
 
 def reuse(page: Page) -> str:
@@ -168,8 +216,14 @@ def reuse(page: Page) -> str:
     fresh_text = per_member(
         v.declare.fresh_card_required,
         {
-            FreshCard.NEVER: "No further rule: a declaration may be made wholly of cards "
-            "declared before, as long as the rules above allow it.",
+            FreshCard.NEVER: "A declaration need not bring a card never declared before: "
+            "cards declared before may form a new combination by themselves, within the "
+            "rules above"
+            + (
+                " (it must still include a card of the trick just won)."
+                if v.declare.must_use_trick_card
+                else "."
+            ),
             FreshCard.SAME_CLASS: "**A new card each time:** every declaration must contain at "
             "least one card never declared before in a combination of the same family.",
             FreshCard.ALWAYS: "**A new card each time:** every declaration must contain at least "
@@ -201,11 +255,7 @@ def reuse(page: Page) -> str:
 def _once_per_kind(v: Variant) -> list[str]:
     """A card scores once in each kind: the kinds shared by several combinations, and the
     second double bézique."""
-    text = [
-        "**A card scores once in each kind of combination.** A queen once married cannot be "
-        "married again, but the same queen may still score in a bézique, in four queens or "
-        "in a sequence."
-    ]
+    text = ["**A card scores once in each kind of combination.**" + _once_example(v)]
     for names in combos.kind_groups(v):
         group = listing(f"the {name}" for name in names)
         text.append(
@@ -218,6 +268,39 @@ def _once_per_kind(v: Variant) -> list[str]:
             "**second double bézique** with a fresh pair."
         )
     return text
+
+
+def _once_example(v: Variant) -> str:
+    """The example of the once-per-kind rule, from the variant's own combinations: the queen of
+    its first marriage and the other kinds a card of her rank may score in."""
+    enabled = [c for c in v.combinations if c.enabled]
+    marriage = next((c for c in enabled if isinstance(c, SameSuit) and len(c.ranks) == 2), None)
+    if marriage is None:
+        return ""
+    rank = marriage.ranks[-1]
+    others: dict[str, str] = {}
+    for c in enabled:
+        if c.kind_key != marriage.kind_key and c.kind_key not in others and _holds(v, c, rank):
+            others[c.kind_key] = _a(c.display_name)
+    name = rank_name(rank)
+    text = f" A {name} once married cannot be married again"
+    if not others:
+        return text + "."
+    return f"{text}, but the same {name} may still score in " + listing(others.values(), "or") + "."
+
+
+def _holds(v: Variant, combo: Combination, rank: str) -> bool:
+    """Whether a card of ``rank`` can be part of ``combo``."""
+    match combo:
+        case SameSuit():
+            return rank in combo.ranks
+        case SameRank():
+            return combo.of == rank
+        case Bezique():
+            queens = [v.bezique.queen, *(pair.queen for pair in v.bezique.when_trump)]
+            jacks = [v.bezique.jack, *(pair.jack for pair in v.bezique.when_trump)]
+            return any(card is not None and card[0] == rank for card in (*queens, *jacks))
+    assert_never(combo)
 
 
 def _formed_again(v: Variant) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.model import Variant
-from interpreter.rulebook import declaring, differences, scoring, sections
+from interpreter.rulebook import declaring, differences, penalties, scoring, sections
 from interpreter.rulebook.page import Page
 
 
@@ -33,8 +33,10 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
         ("The last tricks", scoring.endgame),
         ("Last trick and brisques", scoring.last_trick_and_brisques),
         ("Winning", scoring.winning),
-        ("A sample deal", lambda _: scoring.sample_deal(variant)),
     ]
+    if variant.penalties:
+        parts.append(("Penalties", penalties.penalties))
+    parts.append(("A sample deal", lambda _: scoring.sample_deal(variant)))
     out = [f"# {variant.title}"]
     if site:
         out.append(page.play_link())

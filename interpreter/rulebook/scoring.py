@@ -66,6 +66,8 @@ def endgame(page: Page) -> str:
             if not exempt
             else "There is no duty to beat a partner's winning card."
         )
+    if v.deck.jokers:
+        text.append(_jokers_last(v))
     if duels:
         text.append(_DUELS)
     penalty = per_member(
@@ -80,6 +82,48 @@ def endgame(page: Page) -> str:
     )
     text.append(table_rule(f"{penalty}; the engine simply does not allow such a card."))
     return "\n\n".join([*text, page.texts("endgame")])
+
+
+def _counting_order(v: Variant) -> str:
+    """What the order of counting the brisques means for winning (Enquire Within 123 x)."""
+    race = per_member(v.game.format, {GameFormat.RACE: True, GameFormat.SINGLE_DEAL: False})
+    if not race:
+        return ""
+    return per_member(
+        v.game.win_check,
+        {
+            WinCheck.IMMEDIATE: ": the first to reach the target while counting wins, and the "
+            "others do not count (Enquire Within 123 x)",
+            WinCheck.END_OF_DEAL: " (Enquire Within 123 x); the game is decided only once "
+            "everyone has counted, so the order changes nothing",
+        },
+    )
+
+
+def _jokers_last(v: Variant) -> str:
+    """What a joker does in the last tricks: led, it has no suit to follow; played to another
+    card, it is no card of the suit led and never wins."""
+    e = v.endgame
+    trumps = per_member(
+        e.must_trump_if_void,
+        {TrumpIfVoid.NO: False, TrumpIfVoid.YES: True, TrumpIfVoid.ONLY_IF_WINNING: True},
+    )
+    led = (
+        "the others must trump it if they can (any trump beats a joker), else play any card"
+        if trumps
+        else "the others may play any card"
+    )
+    duties = [d for d, on in (("follow suit", e.follow_suit), ("trump", trumps)) if on]
+    second = (
+        f"it may be played to a trick led by another card only by a player who can neither "
+        f"{' nor '.join(duties)}, and"
+        if duties
+        else "played to a trick led by another card,"
+    )
+    return (
+        f"**A joker** led in the last tricks has no suit to follow: {led}. A joker is no card "
+        f"of any suit: {second} it never wins the trick."
+    )
 
 
 def _duties(v: Variant) -> list[str]:
@@ -164,7 +208,17 @@ def last_trick_and_brisques(page: Page) -> str:
         },
     )
     text = []
-    if lt.points:
+    duels = per_member(
+        v.endgame.mode, {EndgameMode.ALL_PLAYERS: False, EndgameMode.PAIRED_DUELS: True}
+    )
+    if lt.points and duels and lt.which is WhichTrick.FINAL:
+        text.append(
+            f"Each duel of the last tricks has its last trick: the winner of each scores "
+            f"**{lt.points}**, two such scores in a hand.{must} (The Britannica, which has the "
+            "duels, does not say; each duel is played out as the end of a two-handed game.) "
+            "Where the last trick breaks a tie, it is the last trick of the second duel."
+        )
+    elif lt.points:
         text.append(f"The winner of {which} scores **{lt.points}**.{must}")
     else:
         text.append("The last trick scores nothing.")
@@ -190,8 +244,8 @@ def last_trick_and_brisques(page: Page) -> str:
         b.timing,
         {
             BrisqueTiming.ON_TRICK: ", scored as soon as the trick is won.",
-            BrisqueTiming.END_OF_HAND: ", counted when the hand is over (the dealer's opponent "
-            "counts first).",
+            BrisqueTiming.END_OF_HAND: ", counted when the hand is over, the dealer's "
+            f"opponent first{_counting_order(v)}.",
         },
     )
     text.append(usage + (timing if per_member(b.usage, _EACH_COUNTS) else "."))
@@ -292,11 +346,27 @@ def _settlement_words(s: Settlement, brisque_usage: BrisqueUsage) -> str:
         },
     )
     lines.append(rubiconed)
+    saves = brisque_usage is BrisqueUsage.TIE_AND_RUBICON_ONLY
+    if saves:
+        lines.append(
+            f"- **Saving the rubicon:** a loser under {s.rubicon_threshold} whose brisques bring "
+            f"his score to {s.rubicon_threshold} or more is not rubiconed. Each player then adds "
+            "his own brisques to his score, and the difference is reckoned as in the first case "
+            "(law 60)."
+        )
     ties = per_member(
         s.tie_rule,
         {
-            TieRule.RAW_THEN_BRISQUES_THEN_VOID: "Equal scores: the brisques decide; if still "
-            "equal the game is void.",
+            TieRule.RAW_THEN_BRISQUES_THEN_VOID: "Equal scores: the brisques decide who wins; if "
+            "still equal the game is void."
+            + (
+                f" If the loser has {s.rubicon_threshold} or more (or his brisques save him), "
+                "each adds his brisques and the difference is reckoned with them; if he is "
+                "rubiconed, the brisques decide but are not added, and the rubicon rule above "
+                "applies (law 61)."
+                if saves
+                else ""
+            ),
             TieRule.ROUNDED_THEN_BRISQUES: "Scores equal once rounded: the brisques are added and "
             "the scores rounded again; if still equal, the higher actual score wins by the "
             "minimum.",
@@ -320,6 +390,11 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
     ]
     if per_member(usage, _NO_BRISQUES):  # no brisques in this game: the tie example has none either
         cases[-1] = (threshold + 200, threshold + 200, 0, 0)
+    if usage is BrisqueUsage.TIE_AND_RUBICON_ONLY:
+        # Law 60: the loser's brisques save the rubicon; law 61: a tie decided by the brisques
+        # of a player who stays rubiconed, who does not add them.
+        cases.append((threshold + 430, max(threshold - 70, 0), 90, 120))
+        cases.append((max(threshold - 200, 0), max(threshold - 200, 0), 100, 60))
     rows = ["| Scores | Brisques | Winner | Value | How |", "|---|---|---|---:|---|"]
     for a, b, ba, bb in cases:
         result = settle(rules, (a, b), (ba, bb), usage)
@@ -372,7 +447,8 @@ def sample_deal(variant: Variant) -> str:
         "The deal is <code>Game.new(variant, seed=1, dealer=0)</code>, every move chosen by "
         "<code>interpreter.rulebook.policy</code> through the engine's public API; the page is "
         f"written by <code>interpreter.rulebook.render</code> (schema version "
-        f"{variant.schema_version})."
+        f"{variant.schema_version}). Seats are counted from 0 in the API and from 1 on this "
+        "page and in the move notation: <code>dealer=0</code> is seat 1, written p1."
     )
     return (
         f"One deal played by the engine between {number_word(game.rules.players)} players, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
+from interpreter.engine import Game
 from interpreter.model import Bezique, Combination, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import CutRule, FirstRecipient, Rotation
 from interpreter.model.play import (
@@ -40,6 +41,13 @@ def _deck_size(v: V) -> int:
     deck = v.deck
     size: int = deck.packs * len(deck.suits) * len(deck.ranks) - len(deck.remove) + deck.jokers
     return size
+
+
+def _stock_left_over(v: Variant) -> bool:
+    """Whether the stock after the deal leaves a card that cannot go round (the engine deals
+    one, so that the count is the engine's)."""
+    stock = Game.new(v, seed=0, dealer=0).view(0).stock_size
+    return stock % v.players.count != 0
 
 
 def sequence_fixes_trumps(v: Variant) -> bool:
@@ -159,13 +167,19 @@ def cards_rank(ranks: Any) -> str:
 def dealing(page: Page) -> str:
     v = page.variant
     cut, deal = v.cut, v.deal
+    two = v.players.count == 2
+    high, low = ("higher", "lower") if two else ("highest", "lowest")
+    other = "his opponent" if two else "another"
+    leader = "the dealer's opponent" if two else "the player on the dealer's left"
     who = per_member(
         cut.rule,
         {
-            CutRule.HIGH_CHOOSES: "The players cut; the one with the higher card chooses "
-            "whether to deal.",
-            CutRule.HIGH_DEALS: "The players cut; the higher card deals.",
-            CutRule.LOW_DEALS: "The players cut; the lower card deals.",
+            CutRule.HIGH_CHOOSES: f"The players cut; the one with the {high} card has the "
+            f"**choice** (the 'preference'): he decides whether he deals or lets {other} deal. "
+            f"{leader[0].upper()}{leader[1:]} leads, and the lead is as a rule a "
+            "disadvantage (the Britannica's hints), so the choice is usually to deal.",
+            CutRule.HIGH_DEALS: f"The players cut; the {high} card deals.",
+            CutRule.LOW_DEALS: f"The players cut; the {low} card deals.",
         },
     )
     first = per_member(
@@ -256,13 +270,9 @@ def stock_play(page: Page) -> str:
         "A trick goes to the highest trump in it or, without trumps, to the highest card of the "
         "suit led. Of two identical cards the one **played first** wins.",
     ]
-    order = per_member(
-        play.draw_order,
-        {
-            DrawOrder.WINNER_THEN_LEFT: "the winner of the trick first, then the others in turn "
-            "to his left"
-        },
-    )
+    others = "his opponent" if v.players.count == 2 else "the others in turn to his left"
+    first = "the winner of the trick first, then "
+    order = per_member(play.draw_order, {DrawOrder.WINNER_THEN_LEFT: first + others})
     text.append(
         f"After each trick its winner may declare (see *Declarations*); then each player draws "
         f"one card from the stock, {order}, so that every hand is back to "
@@ -298,5 +308,6 @@ def stock_play(page: Page) -> str:
         play.odd_stock_card,
         {OddStockCard.NOT_DRAWN: "If a last card of the stock cannot go round, it is not drawn."},
     )
-    text.append(odd)
+    if _stock_left_over(v):  # the stock does not divide by the players: a card cannot go round
+        text.append(odd)
     return "\n\n".join([*text, page.texts("play")])

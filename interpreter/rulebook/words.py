@@ -105,6 +105,7 @@ def ordinal(value: int) -> str:
         2: "second",
         3: "third",
         17: "seventeenth",
+        19: "nineteenth",
         24: "twenty-fourth",
         25: "twenty-fifth",
         32: "thirty-second",
