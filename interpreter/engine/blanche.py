@@ -7,7 +7,12 @@ blank hand not yet declared), ``claimed`` (declared, waiting for the next draw),
 (a non-court card was drawn and may be shown) or ``over``.
 
 :func:`problem` decides whether it may be declared now; the move list and the refusal of the
-move both use it."""
+move both use it.  A seat is ``eligible`` or ``again`` only while it is to play in the play
+phase: a hand is ``eligible`` from the deal (which the first card led follows) until its
+first card, and ``again`` from a draw until its next card (every seat plays one card to each
+trick, and draws one card after it).  So the status alone decides.  Foster's window, before
+the first trick, is refused by the loader (``interpreter.loader.semantic.UNSUPPORTED``), as
+is a carte blanche that must win a trick."""
 
 from __future__ import annotations
 
@@ -17,9 +22,8 @@ from typing import TYPE_CHECKING
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.moves import CarteBlanche, Move
 from interpreter.engine.parts import from_blocks
-from interpreter.engine.state import Phase, State
+from interpreter.engine.state import State
 from interpreter.model import Variant
-from interpreter.model.play import CarteBlancheWindow
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -29,7 +33,6 @@ if TYPE_CHECKING:
 class BlancheRules:
     points: int
     court_ranks: tuple[str, ...]
-    window: CarteBlancheWindow
     repeat_on_noncourt_draw: bool
 
 
@@ -55,11 +58,9 @@ def after_deal(rules: Rules, state: State) -> None:
 
 def problem(rules: Rules, state: State, player: int) -> str | None:
     """Why ``player`` may not declare carte blanche now, or None if he may."""
-    blank = rules.blanche
-    if blank is None:
+    if rules.blanche is None:
         return "there is no carte blanche in this variant"
-    table = state.table
-    status = table.blank[player]
+    status = state.table.blank[player]
     if status == "":
         return "your hand was dealt with a court card: no carte blanche"
     if status == "over":
@@ -69,25 +70,11 @@ def problem(rules: Rules, state: State, player: int) -> str | None:
         )
     if status == "claimed":
         return "carte blanche may be shown again only for a card just drawn that is no court card"
-    if state.phase is not Phase.PLAY or state.to_act != player:
-        return "carte blanche is declared when it is your turn to play"
-    if status == "eligible" and table.played[player]:
-        return "carte blanche must be declared before your first card"
-    if (
-        status == "eligible"
-        and blank.window is CarteBlancheWindow.BEFORE_FIRST_TRICK
-        and table.trick_no > 0
-    ):
-        return "carte blanche must be declared before the first trick"
-    return None
+    return None  # ``eligible`` or ``again``
 
 
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
-    if state.table.blank[player] not in ("eligible", "again"):
-        return []  # the common case, decided by the first checks of ``problem``
-    if rules.blanche is None or problem(rules, state, player) is not None:
-        return []
-    return [CarteBlanche()]
+    return [CarteBlanche()] if problem(rules, state, player) is None else []
 
 
 def claim(rules: Rules, state: State) -> None:
@@ -110,7 +97,6 @@ def claim(rules: Rules, state: State) -> None:
 def after_play(state: State, player: int) -> None:
     """Playing a card ends the first window, and lapses the right to show a drawn card."""
     table = state.table
-    table.played[player] = True
     if table.blank[player] == "eligible":
         table.blank[player] = "over"
     elif table.blank[player] == "again":
@@ -119,7 +105,7 @@ def after_play(state: State, player: int) -> None:
 
 def after_draw(rules: Rules, state: State, seat: int, card: int) -> None:
     table = state.table
-    if table.blank[seat] not in ("claimed", "again"):
+    if table.blank[seat] != "claimed":  # ``again`` is left by the card played before a draw
         return
     if _court(rules, card):
         table.blank[seat] = "over"
