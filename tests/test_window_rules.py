@@ -114,6 +114,18 @@ def test_trumps_fixed_on_declaring_a_marriage_shown_to_score_makes_trumps() -> N
     assert texts(game) == ["declare marriage_common KC QC", "draw"]
 
 
+def test_law_41_only_the_first_marriage_makes_trumps() -> None:
+    """Rubicon: the first marriage of hearts makes hearts trumps; a second one, after the
+    next trick, is a marriage in trumps and announces nothing more."""
+    hands = [["KH", "QH", "KH", "QH", "AC", "AC", "9D"], ["7C", "8C"]]
+    game = dealt(shipped("rubicon"), hands, stock=["7D", "8D"])
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
+    run(game, "play AC", "play 8C", "declare marriage_royal KH QH")
+    assert game.trump == "H"
+    assert _told(game, "trumps") == [("trumps", 0, (), 0, "H", 0)]
+    assert points(game) == (40 + 40, 0)
+
+
 # -- the last tricks ---------------------------------------------------------------------------
 def _declaring_in_the_last_tricks() -> tuple[Game, Declare]:
     """The house rule of declaring after the stock is exhausted: the first deal (of a few
@@ -236,6 +248,28 @@ def test_hoyle_scoring_a_declaration_that_is_not_waiting_names_those_that_are() 
     run(game, "declare bezique QS JD", "declare marriage_royal KH QH")
     run(game, "declare marriage_common KC QC")
     assert _refusal(game, "score 9") == "declaration 9 is not waiting to score; waiting: 2, 3"
+
+
+def test_britannica_partners_a_bezique_waiting_to_score_is_barred_by_the_partners_double() -> None:
+    """Four hands in partnership: seat 0 scores the royal marriage and shows the bézique 'to
+    score'; his partner then declares double bézique with those two cards and his own pair
+    ('the béziques may be declared from the hand of either partner').  After seat 0's next
+    trick the single bézique cannot be scored: its cards stand in a superior combination."""
+    hands = [
+        ["TC", "KH", "QH", "QS", "JD", "KD", "QD"],
+        ["7C", "7D", "7S", "8D"],
+        ["QS", "JD", "9S", "8H", "8S"],
+        ["8C", "7H", "9C", "9D"],
+    ]
+    game = dealt(shipped("four-handed-partners"), hands, dealer=3, turn_up="9H", stock=["AS"])
+    run(game, "play TC", "play 7C", "play 9S", "play 8C")
+    run(game, "declare marriage_royal KH QH", "declare bezique QS JD", "draw")
+    run(game, "declare double_bezique QS QS+2 JD JD+2", "draw")
+    run(game, "play AS", "play 7S", "play 8S", "play 9C")
+    assert texts(game) == ["declare marriage_common KD QD", "draw"]
+    assert _refusal(game, "score 2") == (
+        "Q♠ has been declared in double bézique, a superior combination of the same class"
+    )
 
 
 def test_the_right_to_declare_passed_with_no_partner_to_pass_it_to() -> None:
