@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(app())
+    return TestClient(app(), base_url="http://127.0.0.1:8000")
 
 
 def test_a_game_is_created_viewed_and_played_over_http(client: TestClient) -> None:
@@ -54,8 +54,9 @@ def test_a_refusal_has_its_status_and_reason_and_changes_nothing(client: TestCli
     assert client.get(f"/api/games/{created['game']}/seats/1").status_code == 403
     assert client.get(f"/api/games/{created['game']}/record").status_code == 409
     assert client.get("/api/games/nothing/seats/0").status_code == 404
-    assert client.post("/api/games", content=b"{not json").status_code == 400
-    assert client.post("/api/games", content=b"[1]").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/games", content=b"{not json", headers=json_type).status_code == 400
+    assert client.post("/api/games", content=b"[1]", headers=json_type).status_code == 400
 
 
 def test_a_hint_over_http_names_a_legal_move_and_changes_nothing(client: TestClient) -> None:
@@ -75,14 +76,18 @@ def test_a_hint_over_http_names_a_legal_move_and_changes_nothing(client: TestCli
     assert refused.status_code == 409
     assert refused.json()["error"] == f"it is p{acting + 1} who is to move, not p{waiting + 1}"
     assert client.get(game + "/seats/1/hint").status_code == 403
-    assert client.post(game + "/seats/0/hint").status_code == 405
+    assert client.post(game + "/seats/0/hint", json={}).status_code == 405
 
 
 def test_the_seat_json_over_http_names_no_card_of_the_bot_hand(client: TestClient) -> None:
     from interpreter.web.api import Api
 
     api = Api()
-    created = TestClient(app(api)).post("/api/games", json={"variant": "bezique", "seed": 3}).json()
+    created = (
+        TestClient(app(api), base_url="http://127.0.0.1:8000")
+        .post("/api/games", json={"variant": "bezique", "seed": 3})
+        .json()
+    )
     game = api.games[created["game"]].game
     seen = {card for event in game.events if event.visible_to(0) for card in event.cards}
     hidden = {str(face) for _, face in game.view(1).hand} - seen
@@ -94,7 +99,8 @@ def test_the_seat_json_over_http_names_no_card_of_the_bot_hand(client: TestClien
 
 
 def test_a_body_past_the_limit_is_refused_before_it_is_read(client: TestClient) -> None:
-    answer = client.post("/api/check", content=b"x" * (MOST_BODY + 1))
+    json_type = {"content-type": "application/json"}
+    answer = client.post("/api/check", content=b"x" * (MOST_BODY + 1), headers=json_type)
     assert answer.status_code == 413
     assert "larger than" in answer.json()["error"]
 

@@ -32,8 +32,9 @@ given as text is loaded untrusted: it may extend only a shipped variant, and it 
 from __future__ import annotations
 
 import json
-import random
+import os
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -44,7 +45,7 @@ from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
 from interpreter.loader import VariantError, load_variant, load_variant_text
 from interpreter.loader.limits import MAX_UNTRUSTED_FILE_BYTES
 from interpreter.loader.listing import variant_row
-from interpreter.loader.shipped import shipped_variant_names
+from interpreter.loader.shipped import shipped_variant_names, shipped_variants_dir
 from interpreter.model import Variant
 from interpreter.play.hints import NO_HINTS
 from interpreter.records import MAX_BYTES as MAX_RECORD_BYTES
@@ -84,6 +85,7 @@ class Api:
     def __init__(self, most_games: int = MOST_GAMES) -> None:
         self.games: OrderedDict[str, WebGame] = OrderedDict()
         self.most_games = most_games
+        self.guard = threading.Lock()  # the dict of games; each game has its own lock
         self.ops: dict[str, Callable[[Mapping[str, Any]], Json]] = {
             "variants": self.variants,
             "create": self.create,
@@ -95,6 +97,11 @@ class Api:
             "check": self.check,
             "replay": self.replay,
         }
+
+    def find(self, key: object) -> WebGame | None:
+        """The game ``key`` names, if this API keeps it (no refusal)."""
+        with self.guard:
+            return self.games.get(key) if isinstance(key, str) else None
 
     def call(self, op: str, args: Mapping[str, Any]) -> Json:
         """Run the operation ``op``; raises :class:`ApiError` when it is refused."""
@@ -129,7 +136,7 @@ class Api:
         variant, name, embed = self._variant(args)
         seed = _whole(args, "seed", LARGEST_SEED)
         if seed is None:
-            seed = random.randrange(2**63)
+            seed = secrets.randbits(63)
         players = variant.players.count
         seats = args.get("seats")
         if seats is None:
@@ -147,12 +154,16 @@ class Api:
         game = WebGame(
             Game.new(variant, seed=seed), seats, seed=seed, variant_name=name, embed=embed
         )
-        key = secrets.token_hex(8)
-        self.games[key] = game
-        while len(self.games) > self.most_games:
-            self.games.popitem(last=False)
+        key = secrets.token_hex(16)
+        with self.guard:
+            self.games[key] = game
+            while len(self.games) > self.most_games:
+                self.games.popitem(last=False)
         seat = seats.index(PERSON)
-        return {"game": key, "seat": seat, "seed": seed, "view": game.view(seat)}
+        # A seed the server chose is its secret until the game is over (the record gives it):
+        # the seed alone would deal every hidden card.
+        shown = seed if args.get("seed") not in (None, "") else None
+        return {"game": key, "seat": seat, "seed": shown, "view": game.view(seat)}
 
     def view(self, args: Mapping[str, Any]) -> Json:
         game, seat = self._game(args), self._seat(args)
@@ -193,7 +204,7 @@ class Api:
         try:
             variant = load_variant_text(text, _file(args, "house.toml"), trusted=False)
         except VariantError as error:
-            return {"ok": False, "problems": [str(d) for d in error.diagnostics]}
+            return {"ok": False, "problems": public_problems(error)}
         return {
             "ok": True,
             "problems": [],
@@ -217,7 +228,7 @@ class Api:
             try:
                 variant = load_variant_text(text, _file(args, "house.toml"), trusted=False)
             except VariantError as error:
-                problems = [str(d) for d in error.diagnostics]
+                problems = public_problems(error)
                 raise ApiError(422, "the variant has problems", problems) from None
             return variant, variant.name, True
         name = _text(args, "variant", 100)
@@ -228,10 +239,13 @@ class Api:
 
     def _game(self, args: Mapping[str, Any]) -> WebGame:
         key = _text(args, "game", 64)
-        game = self.games.get(key)
-        if game is None:
-            raise ApiError(404, f"no game {key!r} (this server keeps its last {self.most_games})")
-        self.games.move_to_end(key)
+        with self.guard:
+            game = self.games.get(key)
+            if game is None:
+                raise ApiError(
+                    404, f"no game {key!r} (this server keeps its last {self.most_games})"
+                )
+            self.games.move_to_end(key)
         return game
 
     def _seat(self, args: Mapping[str, Any]) -> int:
@@ -239,6 +253,20 @@ class Api:
         if seat is None:
             raise ApiError(400, "seat: a seat's number, from 0")
         return seat
+
+
+def public_problems(error: VariantError) -> list[str]:
+    """The problems of a variant, each ``file:line: key.path: message``, with the shipped
+    variants' folder written ``variants/``: no answer names where the server is installed."""
+    folder = shipped_variants_dir()
+    forms = {str(folder), os.path.relpath(folder)}
+    problems = []
+    for diagnostic in error.diagnostics:
+        text = str(diagnostic)
+        for form in sorted(forms, key=len, reverse=True):
+            text = text.replace(form + os.sep, "variants/")
+        problems.append(text)
+    return problems
 
 
 @cache

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import webbrowser
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
+from interpreter.web.store import SqliteStore
+from interpreter.web.tables import Hall
 
 STATIC = Path(__file__).parent / "static"
 HOST = "127.0.0.1"
@@ -43,9 +45,14 @@ HEADERS = [
 ]
 
 
-def app(api: Api | None = None) -> Starlette:
-    """The web application, answering with ``api`` (a new one by default)."""
+def app(
+    api: Api | None = None, hall: Hall | None = None, *, hosts: Sequence[str] = ()
+) -> Starlette:
+    """The web application, answering with ``api`` (a new one by default) and hosting the
+    tables of ``hall`` (an in-memory store by default).  ``hosts``: the host names the
+    server answers to besides the loopback ones (``--public-url``'s)."""
     calls = _Calls(api or Api())
+    hall = hall or Hall(SqliteStore(":memory:"))
 
     async def variants(request: Request) -> Response:
         return await calls.answer("variants", {})
@@ -83,6 +90,9 @@ def app(api: Api | None = None) -> Starlette:
     async def home(request: Request) -> Response:
         return RedirectResponse("/play")
 
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "tables.html", media_type="text/html; charset=utf-8")
+
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)  # the page has no icon; browsers ask all the same
 
@@ -100,22 +110,30 @@ def app(api: Api | None = None) -> Starlette:
         Route(game + "/record", record),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
+        *table_routes.routes(hall, _body),
+        Route("/tables", table_page),
+        Route("/tables/{table}/seats/{seat:int}", table_page),
+        Route("/tables/{table}/watch", table_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     application = Starlette(routes=routes)
+    application.add_middleware(_Guard, hosts=frozenset(h.lower() for h in hosts))
     application.add_middleware(_Headers)
     return application
 
 
 class _Calls:
-    """The API's operations, one at a time (the games are shared by every request)."""
+    """The API's operations: those on one game one at a time (that game's lock), the others
+    (variants, checks, replays) side by side."""
 
     def __init__(self, api: Api) -> None:
         self.api = api
-        self.lock = threading.Lock()
 
     def _call(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:
-        with self.lock:
+        game = self.api.find(args.get("game"))
+        if game is None:
+            return self.api.call(op, args)
+        with game.lock:
             return self.api.call(op, args)
 
     async def answer(self, op: str, args: Mapping[str, Any]) -> Response:
@@ -123,6 +141,9 @@ class _Calls:
             result = await run_in_threadpool(self._call, op, args)
         except ApiError as error:
             return JSONResponse(error.json(), status_code=error.status)
+        except RecursionError:
+            deep = ApiError(400, "the request is nested too deeply")
+            return JSONResponse(deep.json(), status_code=deep.status)
         return JSONResponse(result)
 
     async def posted(
@@ -145,11 +166,61 @@ async def _body(request: Request) -> dict[str, Any] | ApiError:
             return ApiError(413, f"the request is larger than {MOST_BODY:,} bytes")
     try:
         body = json.loads(read or b"{}")
-    except ValueError:
-        return ApiError(400, "the request's body is not JSON")
+    except (ValueError, RecursionError):
+        return ApiError(400, "the request's body is not JSON (or is nested too deeply)")
     if not isinstance(body, dict):
         return ApiError(400, "the request's body is a JSON object")
     return body
+
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+class _Guard:
+    """Refuses what another site's page could send: a ``Host`` the server is not (DNS
+    rebinding), an ``Origin`` of another site, and a body that is not JSON (a form or
+    ``text/plain``, which a page may post anywhere without asking)."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+        self.app = app
+        self.hosts = LOOPBACK | hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            refusal = self._refusal(scope)
+            if refusal is not None:
+                status, message = refusal
+                if scope["type"] == "websocket":
+                    await receive()  # the connection request
+                    await send(
+                        {"type": "websocket.close", "code": 4000 + status, "reason": message}
+                    )
+                    return
+                await JSONResponse({"error": message, "problems": []}, status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def _refusal(self, scope: Scope) -> tuple[int, str] | None:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        if _hostname(host) not in self.hosts:
+            return 421, f"this server does not answer for the host {host[:80]!r}"
+        origin = headers.get("origin")
+        if origin is not None and _hostname(origin.partition("://")[2]) not in self.hosts:
+            return 403, "requests from another site's page are refused"
+        if scope["type"] == "http" and scope["method"] == "POST":
+            kind = headers.get("content-type", "").partition(";")[0].strip().lower()
+            if kind != "application/json":
+                return 415, "the request's body must be JSON (Content-Type: application/json)"
+        return None
+
+
+def _hostname(host: str) -> str:
+    """``example.org`` of ``example.org:8000`` (and ``[::1]`` of ``[::1]:8000``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    return host.partition(":")[0]
 
 
 class _Headers:

@@ -12,7 +12,8 @@ bot that explains its choices (:mod:`interpreter.play.hints`), shown that seat's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.agents import Agent, make_agent
@@ -26,6 +27,10 @@ from interpreter.web.views import Json, seat_view
 
 PERSON = "person"
 """What a seat taken by a person is called in the list of seats."""
+ONLOOKER = -1
+"""The seat number of someone watching: he sees what every seat may see, and no hand."""
+PRIVATE = ("hand", "moves", "known", "asked")
+"""What a seat's view holds that an onlooker may not see."""
 
 
 class SeatError(ValueError):
@@ -46,11 +51,27 @@ class Log:
     read: int = 0  # the game's events turned into lines so far
 
 
+class RestoreError(ValueError):
+    """A stored game that does not replay: a move refused, or a bot that would now choose
+    another move (the engine or the bot changed since it was stored)."""
+
+
 class WebGame:
-    """A game of ``seats`` (``"person"`` or a bot's name per seat), dealt from ``seed``."""
+    """A game of ``seats`` (``"person"`` or a bot's name per seat), dealt from ``seed``.
+
+    ``made`` lists every move made, ``(seat, text)``, bots' and people's alike: what a store
+    keeps to bring the game back (:meth:`restore`).  ``lock`` serialises the work on this game
+    alone (other games never wait for it)."""
 
     def __init__(
-        self, game: Game, seats: Sequence[str], *, seed: int, variant_name: str, embed: bool
+        self,
+        game: Game,
+        seats: Sequence[str],
+        *,
+        seed: int,
+        variant_name: str,
+        embed: bool,
+        made: Iterable[tuple[int, str]] = (),
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"the variant has {game.players} seats; {len(seats)} were given")
@@ -69,9 +90,33 @@ class WebGame:
             if name != PERSON
         }
         self.logs = {s: Log() for s, name in enumerate(seats) if name == PERSON}
+        self.logs[ONLOOKER] = Log()
+        self.labels = list(seats)  # how each seat is called: "person", a bot, or a name
         self.hints: Explainer | None = None  # made at the first hint, as the terminal does
         self.hints_sought = False
+        self.made: list[tuple[int, str]] = []
+        self.lock = threading.Lock()
+        self._replay(made)
         self.advance()
+
+    def _replay(self, made: Iterable[tuple[int, str]]) -> None:
+        """The stored moves made again, each bot asked again for its own (so that its state is
+        the one it had, and its next moves are the ones it would have made)."""
+        game = self.game
+        for number, (seat, text) in enumerate(made):
+            if game.is_over or game.to_act != seat:
+                raise RestoreError(f"move {number + 1} ({text!r}): not p{seat + 1}'s turn")
+            bot = self.bots.get(seat)
+            try:
+                move = game.parse_move(text)
+            except ValueError as error:  # MoveSyntaxError, IllegalMoveError
+                raise RestoreError(f"move {number + 1} ({text!r}): {error}") from None
+            if bot is not None and str(bot.choose(game.view(seat))) != str(move):
+                raise RestoreError(
+                    f"move {number + 1} ({text!r}): the bot would now play otherwise"
+                )
+            game.step(move)
+            self.made.append((seat, str(move)))
 
     # -- moving --------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -83,7 +128,9 @@ class WebGame:
             bot = self.bots.get(seat)
             if bot is None:
                 return
-            game.step(bot.choose(game.view(seat)))
+            move = bot.choose(game.view(seat))
+            game.step(move)
+            self.made.append((seat, str(move)))
 
     def move(self, seat: int, text: str) -> Move:
         """The person in ``seat`` makes the move written ``text``; the bots answer.  An
@@ -93,6 +140,7 @@ class WebGame:
         game = self.game
         move = game.parse_move(text)
         game.step(move)
+        self.made.append((seat, str(move)))
         self.advance()
         return move
 
@@ -131,9 +179,9 @@ class WebGame:
     def names(self, seat: int) -> list[str]:
         """How ``seat`` sees the table: ``p1 (you)``, ``p2 (greedy)``, ``p3 (partner,
         person)``."""
-        partners = self.game.rules.partners(seat)
+        partners = self.game.rules.partners(seat) if seat != ONLOOKER else ()
         names = []
-        for other, who in enumerate(self.seats):
+        for other, who in enumerate(self.labels):
             label = "you" if other == seat else who
             if other in partners:
                 label = f"partner, {label}"
@@ -158,6 +206,30 @@ class WebGame:
             "deal_ends": log.deal_ends,
             "over": game.is_over,
             "game_over": game_over(game, self.names(seat)) if game.is_over else [],
+        }
+        return shown
+
+    def public_view(self, since: int = 0) -> Json:
+        """What an onlooker sees: the table as every seat sees it (declared cards, tricks as
+        the variant shows them, scores), no hand, no move, no card only a seat knows."""
+        game = self.game
+        log = self._log(ONLOOKER)
+        shown = {k: v for k, v in seat_view(game, 0).items() if k not in PRIVATE}
+        names = self.names(ONLOOKER)
+        shown |= {
+            "seat": None,
+            "tables": [[{**card, "move": None} for card in cards] for cards in shown["tables"]],
+            "variant": {"name": self.variant_name, "title": game.variant.title},
+            "target": game.variant.game.target,
+            "seats": [
+                {"name": name, "who": who, "partner": False}
+                for name, who in zip(names, self.labels, strict=True)
+            ],
+            "log": log.lines[max(since, 0) :],
+            "log_size": len(log.lines),
+            "deal_ends": log.deal_ends,
+            "over": game.is_over,
+            "game_over": game_over(game, names) if game.is_over else [],
         }
         return shown
 

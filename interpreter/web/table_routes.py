@@ -1,0 +1,190 @@
+"""The HTTP and WebSocket routes of the tables (:mod:`interpreter.web.tables`), listed in
+docs/web.md.  The engine's work runs in worker threads, one table at a time per table (its own
+lock), so that the event loop keeps answering every other table meanwhile.
+
+A live connection (``…/live``) sends the seat's view, or the onlooker's, each time the table
+changes; the token comes in the query (``?token=``) or as the first message.  The page falls
+back to asking again every few seconds when a connection cannot be kept."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from interpreter.web.api import ApiError
+from interpreter.web.tables import Hall, Table
+
+MOST_LIVE = 32
+"""Live connections to one table at once (seats and onlookers together)."""
+Body = Callable[[Request], Awaitable[dict[str, Any] | ApiError]]
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN``."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _since(request: Request) -> int:
+    text = request.query_params.get("since", "0")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else 0
+
+
+async def _run(work: Callable[..., Any], *args: Any) -> Response:
+    try:
+        result = await run_in_threadpool(work, *args)
+    except ApiError as error:
+        return JSONResponse(error.json(), status_code=error.status)
+    except RecursionError:
+        return JSONResponse({"error": "the request is nested too deeply", "problems": []}, 400)
+    return JSONResponse(result)
+
+
+def routes(hall: Hall, body: Body) -> list[BaseRoute]:
+    """The routes of ``hall``'s tables; ``body`` reads a request's JSON object."""
+    live = Live(hall)
+
+    async def create(request: Request) -> Response:
+        args = await body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        return await _run(hall.create, args)
+
+    async def seat(request: Request) -> Response:
+        p = request.path_params
+        return await _run(hall.seat_view, p["table"], p["seat"], bearer(request), _since(request))
+
+    async def move(request: Request) -> Response:
+        args = await body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        p = request.path_params
+        text = args.get("move")
+        if not isinstance(text, str) or len(text) > 200:
+            return JSONResponse({"error": "move: a move's text is needed", "problems": []}, 400)
+        answer = await _run(
+            hall.move, p["table"], p["seat"], bearer(request), text, _since(request)
+        )
+        if answer.status_code == 200:
+            live.changed(p["table"])
+        return answer
+
+    async def name(request: Request) -> Response:
+        args = await body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        p = request.path_params
+        answer = await _run(hall.rename, p["table"], p["seat"], bearer(request), args.get("name"))
+        if answer.status_code == 200:
+            live.changed(p["table"])
+        return answer
+
+    async def watch(request: Request) -> Response:
+        return await _run(hall.watch, request.path_params["table"], _since(request))
+
+    async def record(request: Request) -> Response:
+        return await _run(hall.record, request.path_params["table"])
+
+    table = "/api/tables/{table}"
+    return [
+        Route("/api/tables", create, methods=["POST"]),
+        Route(table + "/seats/{seat:int}", seat),
+        Route(table + "/seats/{seat:int}/moves", move, methods=["POST"]),
+        Route(table + "/seats/{seat:int}/name", name, methods=["POST"]),
+        Route(table + "/watch", watch),
+        Route(table + "/record", record),
+        WebSocketRoute(table + "/seats/{seat:int}/live", live.seat),
+        WebSocketRoute(table + "/watch/live", live.watch),
+    ]
+
+
+class Live:
+    """The live connections: each waits on an event set whenever its table changes."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+
+    def changed(self, table_id: str) -> None:
+        """Wake every connection to ``table_id`` (called on the event loop)."""
+        try:
+            table = self.hall.table(table_id)
+        except ApiError:
+            return
+        for wake in list(table.listeners):
+            wake()
+
+    async def seat(self, socket: WebSocket) -> None:
+        table_id, seat = socket.path_params["table"], socket.path_params["seat"]
+        await socket.accept()
+        token = socket.query_params.get("token")
+        try:
+            if not token:
+                token = str(await asyncio.wait_for(socket.receive_text(), timeout=10))
+            table = self.hall.table(table_id)
+            table.person(seat, token)
+        except (ApiError, TimeoutError, WebSocketDisconnect) as error:
+            status = error.status if isinstance(error, ApiError) else 408
+            await _close(socket, 4000 + status, getattr(error, "message", "no token"))
+            return
+        await self._serve(socket, table, seat, lambda: self.hall.seat_view(table_id, seat, token))
+
+    async def watch(self, socket: WebSocket) -> None:
+        table_id = socket.path_params["table"]
+        await socket.accept()
+        try:
+            table = self.hall.table(table_id)
+        except ApiError as error:
+            await _close(socket, 4000 + error.status, error.message)
+            return
+        await self._serve(socket, table, -1, lambda: self.hall.watch(table_id))
+
+    async def _serve(
+        self, socket: WebSocket, table: Table, seat: int, view: Callable[[], Any]
+    ) -> None:
+        if sum(table.connected.values()) >= MOST_LIVE:
+            await _close(socket, 4429, f"this table has {MOST_LIVE} live connections already")
+            return
+        event = asyncio.Event()
+        table.listeners.add(event.set)
+        table.connected[seat] = table.connected.get(seat, 0) + 1
+        self.changed(table.id)  # the others see him connected
+        reader = asyncio.create_task(_drain(socket))
+        try:
+            while not reader.done():
+                event.clear()
+                await socket.send_json(await run_in_threadpool(view))
+                waiter = asyncio.create_task(event.wait())
+                await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+        except (WebSocketDisconnect, RuntimeError, ApiError):
+            pass
+        finally:
+            reader.cancel()
+            table.listeners.discard(event.set)
+            table.connected[seat] -= 1
+            self.changed(table.id)
+
+
+async def _drain(socket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it goes."""
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(RuntimeError):
+        await socket.close(code=code, reason=reason[:120])

@@ -1,0 +1,283 @@
+"""Tables where people play people: ``bezique serve`` hosts them, a store keeps them
+(:mod:`interpreter.web.store`), and each person's seat is opened by an invite link that
+carries the seat's secret token.
+
+A table is a :class:`~interpreter.web.session.WebGame` (bots on the server, each seeing only
+its seat's view) with, for each person's seat, a token and a display name.  The token is the
+seat's only key: at least 128 bits from :mod:`secrets`, kept by the store as its SHA-256 only,
+compared in constant time.  An onlooker's view (the ``watch`` link) holds no hand.  The seed
+and the record, which name every card, are given once the game is over.
+
+Every change is stored before it is answered, in one transaction with the bots' replies, so
+that a server stopped at any moment and started again deals every table again from its seed,
+replays its moves (each bot choosing again, to the same move) and goes on where it was.
+
+Work on one table is serialised by that table's lock alone (:attr:`WebGame.lock`): a bot
+thinking at one table never delays a move at another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.agents import AGENT_NAMES
+from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
+from interpreter.loader import VariantError, load_variant_text
+from interpreter.web.api import ApiError, _file, _shipped, _text, _whole
+from interpreter.web.session import PERSON, RestoreError, WebGame
+from interpreter.web.store import SqliteStore, StoredTable
+from interpreter.web.views import Json
+
+TOKEN_BYTES = 24
+"""A seat's token: 192 bits from :func:`secrets.token_urlsafe`."""
+TABLE_ID_BYTES = 12
+"""A table's id: 96 bits, so that a watch link cannot be guessed either."""
+MOST_NAME = 40
+"""The longest display name, in characters."""
+MOST_TABLES = 10_000
+"""Tables kept at once by one server."""
+
+
+class Refusal(ApiError):
+    """A request a table refuses (the same statuses as the API's)."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Table:
+    """One table: its game, the stored facts, and who is listening."""
+
+    stored: StoredTable
+    game: WebGame
+    saved: int  # moves already in the store
+    listeners: set[Callable[[], None]] = field(default_factory=set)
+    connected: dict[int, int] = field(default_factory=dict)  # seat -> open live connections
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    def person(self, seat: int, token: str | None) -> None:
+        """Refuse (403) unless ``token`` opens the person's ``seat`` (404: no such seat)."""
+        seats = self.stored.seats
+        if not 0 <= seat < len(seats):
+            raise Refusal(404, f"there is no seat {seat}: seats are 0 to {len(seats) - 1}")
+        wanted = self.stored.token_hashes.get(seat)
+        given = token_hash(token) if token else ""
+        if wanted is None or not hmac.compare_digest(wanted, given):
+            raise Refusal(403, "this link does not open that seat: ask the table's host for yours")
+
+    def about(self, seat: int | None) -> Json:
+        """The table around the game: names, who is connected, the links' own paths."""
+        names = [
+            self.stored.names.get(s) or self.stored.seats[s] for s in range(len(self.stored.seats))
+        ]
+        return {
+            "id": self.id,
+            "names": names,
+            "people": [who == PERSON for who in self.stored.seats],
+            "connected": [self.connected.get(s, 0) > 0 for s in range(len(names))],
+            "watchers": self.connected.get(-1, 0),
+            "you": seat,
+        }
+
+
+class Hall:
+    """Every table of this server, kept in ``store``."""
+
+    def __init__(self, store: SqliteStore, public_url: str = "") -> None:
+        self.store = store
+        self.public_url = public_url.rstrip("/")
+        self.tables: dict[str, Table] = {}
+        self.lock = threading.Lock()  # the dict of tables only
+        self.problems: list[str] = []  # tables that could not be brought back, and why
+        self._restore()
+
+    # -- bringing tables back ------------------------------------------------------------------
+    def _restore(self) -> None:
+        for stored in self.store.tables():
+            try:
+                game = self._deal(stored, stored.moves)
+            except (RestoreError, VariantError, ApiError) as error:
+                self.problems.append(f"table {stored.id}: {error}")
+                continue
+            self.tables[stored.id] = Table(stored, game, saved=len(game.made))
+            self._name(self.tables[stored.id])
+
+    @staticmethod
+    def _deal(stored: StoredTable, moves: list[tuple[int, str]]) -> WebGame:
+        if stored.variant_text is not None:
+            variant = load_variant_text(
+                stored.variant_text, stored.variant_file or "house.toml", trusted=False
+            )
+        else:
+            variant = _shipped(stored.variant_name)
+        return WebGame(
+            Game.new(variant, seed=stored.seed),
+            stored.seats,
+            seed=stored.seed,
+            variant_name=stored.variant_name,
+            embed=stored.variant_text is not None,
+            made=moves,
+        )
+
+    @staticmethod
+    def _name(table: Table) -> None:
+        for seat, name in table.stored.names.items():
+            if name:
+                table.game.labels[seat] = name
+
+    # -- operations ----------------------------------------------------------------------------
+    def create(self, args: Mapping[str, Any]) -> Json:
+        variant_text, file, name = None, None, ""
+        if args.get("variant_text") is not None:
+            variant_text = _text(args, "variant_text", 512 * 1024)
+            file = _file(args, "house.toml")
+            try:
+                name = load_variant_text(variant_text, file, trusted=False).name
+            except VariantError as error:
+                problems = [str(d) for d in error.diagnostics]
+                raise Refusal(422, "the variant has problems", problems) from None
+        else:
+            name = _text(args, "variant", 100)
+            try:
+                _shipped(name)
+            except VariantError:
+                raise Refusal(404, f"no shipped variant named {name!r}") from None
+        seed = _whole(args, "seed", 2**63 - 1)
+        seats = self._seats(args)
+        stored = StoredTable(
+            id=secrets.token_urlsafe(TABLE_ID_BYTES),
+            created=time.time(),
+            touched=time.time(),
+            variant_name=name,
+            variant_text=variant_text,
+            variant_file=file,
+            seed=secrets.randbits(63) if seed is None else seed,
+            seats=tuple(seats),
+            options={},
+        )
+        game = self._deal(stored, [])
+        if len(seats) != game.game.players:
+            raise Refusal(
+                400, f"seats: the variant has {game.game.players} seats; {len(seats)} given"
+            )
+        tokens = {
+            s: secrets.token_urlsafe(TOKEN_BYTES) for s, who in enumerate(seats) if who == PERSON
+        }
+        stored.token_hashes.update({s: token_hash(t) for s, t in tokens.items()})
+        stored.moves.extend(game.made)
+        with self.lock:
+            if len(self.tables) >= MOST_TABLES:
+                raise Refusal(503, f"this server keeps {MOST_TABLES:,} tables at most: try later")
+            self.store.create(stored)
+            self.tables[stored.id] = Table(stored, game, saved=len(game.made))
+        seat_rows: list[Json] = []
+        for s, who in enumerate(seats):
+            if who == PERSON:
+                seat_rows.append(
+                    {"seat": s, "token": tokens[s], "link": self.link(stored.id, s, tokens[s])}
+                )
+            else:
+                seat_rows.append({"seat": s, "bot": who})
+        return {"table": stored.id, "seats": seat_rows, "watch": self.watch_link(stored.id)}
+
+    def link(self, table_id: str, seat: int, token: str) -> str:
+        """A seat's invite link: the token rides in the fragment, which browsers never send."""
+        return f"{self.public_url}/tables/{table_id}/seats/{seat}#{token}"
+
+    def watch_link(self, table_id: str) -> str:
+        return f"{self.public_url}/tables/{table_id}/watch"
+
+    def _seats(self, args: Mapping[str, Any]) -> list[str]:
+        seats = args.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise Refusal(400, "seats: a list with 'person' or a bot's name for each seat")
+        unknown = sorted({s for s in seats if s != PERSON and s not in AGENT_NAMES})
+        if unknown:
+            known = ", ".join([PERSON, *AGENT_NAMES])
+            raise Refusal(400, f"seats: no bot named {unknown[0]!r}; seats take {known}")
+        if PERSON not in seats:
+            raise Refusal(400, "seats: a table needs at least one seat for a person")
+        return list(seats)
+
+    def table(self, table_id: object) -> Table:
+        if not isinstance(table_id, str):
+            raise Refusal(404, "no such table")
+        with self.lock:
+            table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal(404, "no such table (it may have expired)")
+        return table
+
+    def seat_view(self, table_id: str, seat: int, token: str | None, since: int = 0) -> Json:
+        table = self.table(table_id)
+        table.person(seat, token)
+        with table.game.lock:
+            return {**table.game.view(seat, since), "table": table.about(seat)}
+
+    def watch(self, table_id: str, since: int = 0) -> Json:
+        table = self.table(table_id)
+        with table.game.lock:
+            return {**table.game.public_view(since), "table": table.about(None)}
+
+    def move(self, table_id: str, seat: int, token: str | None, text: str, since: int = 0) -> Json:
+        """The person's move, the bots' replies, all stored before the answer."""
+        table = self.table(table_id)
+        table.person(seat, token)
+        game = table.game
+        with game.lock:
+            try:
+                game.move(seat, text)
+            except IllegalMoveError as error:
+                raise Refusal(409, f"not allowed: {error.reason}", [error.reason]) from None
+            except MoveSyntaxError as error:
+                raise Refusal(409, f"not a move: {error}", [str(error)]) from None
+            except ValueError as error:  # SeatError: not his turn, the game is over
+                raise Refusal(getattr(error, "status", 409), str(error)) from None
+            fresh = game.made[table.saved :]
+            self.store.add_moves(table.id, table.saved, fresh)
+            table.saved = len(game.made)
+            return {**game.view(seat, since), "table": table.about(seat)}
+
+    def rename(self, table_id: str, seat: int, token: str | None, name: object) -> Json:
+        table = self.table(table_id)
+        table.person(seat, token)
+        if not isinstance(name, str):
+            raise Refusal(400, "name: a text is needed")
+        clean = " ".join("".join(c for c in name if c.isprintable()).split())[:MOST_NAME]
+        with table.game.lock:
+            self.store.set_name(table.id, seat, clean)
+            table.stored.names[seat] = clean
+            table.game.labels[seat] = clean or PERSON
+        return {"name": clean}
+
+    def record(self, table_id: str) -> Json:
+        """The record and the seed, once the game is over."""
+        table = self.table(table_id)
+        with table.game.lock:
+            if not table.game.game.is_over:
+                raise Refusal(409, "the record names every card: it is given once the game is over")
+            return {
+                "file": f"{table.stored.variant_name}-{table.stored.seed}.toml",
+                "text": table.game.record(),
+                "seed": table.stored.seed,
+            }
+
+    def expire(self, idle_seconds: float) -> list[str]:
+        """Tables untouched for ``idle_seconds`` removed, from the store and from memory."""
+        gone = self.store.expire(time.time() - idle_seconds)
+        with self.lock:
+            for table_id in gone:
+                self.tables.pop(table_id, None)
+        return gone
