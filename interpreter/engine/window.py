@@ -295,11 +295,15 @@ def score_refusal(rules: Rules, state: State, player: int, number: int) -> str:
         return f"declaration {number} is not waiting to score" + (
             f"; waiting: {', '.join(waiting)}" if waiting else ""
         )
-    return score_problem(rules, state, player, entry) or "it cannot be scored now"
+    reason = score_problem(rules, state, player, entry)
+    assert reason is not None, "a waiting declaration with nothing against it is a legal move"
+    return reason
 
 
 def yield_refusal(rules: Rules, state: State, player: int) -> str:
-    return yield_problem(rules, state, player) or "the right to declare cannot be passed now"
+    reason = yield_problem(rules, state, player)
+    assert reason is not None, "passing the right with nothing against it is a legal move"
+    return reason
 
 
 # -- effects -----------------------------------------------------------------------------------
