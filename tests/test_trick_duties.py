@@ -98,9 +98,16 @@ def _check_last_tricks(variant: Variant, seeds: range, partners: bool = False) -
     bound = 0
     for seed in seeds:
         game = Game.new(variant, seed=seed, dealer=0)
+        faces = sorted(set(game.rules.face))
         rng = random.Random(seed)
         while game.deal_no == 1 and not game.is_over:
             seat = game.to_act
+            # A card typed before the moves are listed (the player's own view lists them) is
+            # judged on its own: each face asked, while another seat's view tells the stock.
+            typed: dict[Card, bool] = {}
+            other = (seat + 1) % game.rules.players if seat is not None else 0
+            if game.phase is Phase.PLAY and game.view(other).stock_size == 0:
+                typed = {_card(face): game.is_legal(f"play {face}") for face in faces}
             view = game.view(seat) if seat is not None else None
             if (
                 seat is not None
@@ -118,6 +125,7 @@ def _check_last_tricks(variant: Variant, seeds: range, partners: bool = False) -
                     and (seats[_best(trick, view.trump)] - seat) % 2 == 0
                 )
                 allowed, refused = law_55(hand, trick, view.trump, duties, exempt=exempt)
+                assert {card for card, legal in typed.items() if legal} == allowed, (seed, hand)
                 plays = {_card(t.split()[1]) for t in texts(game) if t.startswith("play ")}
                 assert plays == allowed, (seed, hand, trick)
                 for card in allowed:
