@@ -202,17 +202,13 @@ def endgame_reason(
     trump: str | None,
     duties: Duties,
     *,
-    exempt: bool = False,
+    exempt: bool,
 ) -> str | None:
     """The duty that forbids playing ``card`` to ``trick``, or None if it may be played."""
     for allowed, duty, suit in _narrowing(hand, trick, suits, strength, trump, duties, exempt):
         if card not in allowed:
-            return duty.format(_symbol(suit)) if suit is not None else duty
+            return duty.format(SUIT_SYMBOLS[suit]) if suit is not None else duty
     return None
-
-
-def _symbol(suit: str | None) -> str:
-    return SUIT_SYMBOLS.get(suit or "", "?")
 
 
 def partner_leads(rules: Rules, state: State, player: int) -> bool:
@@ -286,7 +282,7 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     table = state.table
     if table.open[player]:  # an open card's label depends on the trick just won too
         ordered = sorted(cards, key=rules.order.__getitem__)
-        return _labelled_plays(rules, ordered, card_labels(rules, state, player, ordered))
+        return _labelled_plays(ordered, card_labels(rules, state, player, ordered))
     # Without open cards, a declared card's label depends only on the player's ledger: the
     # play of each card is kept for the ledger as it is, and the list for the cards as they
     # are (compared with a copy kept of them: nothing is made when they are the same).
@@ -306,9 +302,7 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
         if move is None:
             if entries is None:
                 entries = entries_by_card(state, player)
-            move = plays[card] = _play_of(
-                rules, card, card_label(rules, state, player, card, entries)
-            )
+            move = plays[card] = _play_of(card, card_label(rules, state, player, card, entries))
         if move.label not in labels:
             labels.add(move.label)
             found.append(move)
@@ -316,18 +310,18 @@ def _table_plays(rules: Rules, state: State, player: int, cards: set[int]) -> li
     return found
 
 
-def _labelled_plays(rules: Rules, ordered: list[int], labels: list[str]) -> list[Move]:
+def _labelled_plays(ordered: list[int], labels: list[str]) -> list[Move]:
     """One play per label, the first of ``ordered`` cards with it."""
     found: list[Move] = []
     seen: set[str] = set()
     for card, label in zip(ordered, labels, strict=True):
         if label not in seen:
             seen.add(label)
-            found.append(_play_of(rules, card, label))
+            found.append(_play_of(card, label))
     return found
 
 
-def _play_of(rules: Rules, card: int, label: str) -> Play:
+def _play_of(card: int, label: str) -> Play:
     """The play of a declared ``card`` under ``label``.  Moves are values, the same in every
     variant: one made is kept here (a cache of this module, not of the rules or the state)."""
     move = _MADE.get((card, label))
@@ -347,8 +341,8 @@ def joker_duty(rules: Rules, state: State, player: int) -> set[int]:
     when a joker has been led while the stock lasts — he must play one of them; else empty."""
     table = state.table
     trick, trump = table.trick, table.trump
-    if not trick or trump is None or not table.stock or rules.suit[trick[0]] != JOKER_SUIT:
-        return set()
+    if not trick or not table.stock or rules.suit[trick[0]] != JOKER_SUIT:
+        return set()  # (without trumps no card held is one: the set below is empty)
     held = table.hands[player] | table.tables[player]
     return {card for card in held if rules.suit[card] == trump}
 
@@ -387,10 +381,12 @@ def refusal(rules: Rules, state: State, player: int, label: str) -> str:
         if label != face:
             return f"you hold {face} only as {face}: the declared cards are back in the hand"
         return duty_problem(rules, state, player, cards[0]) or f"{face} may be played"
-    if rules.joker_must_trump and joker_duty(rules, state, player):
+    trumps = joker_duty(rules, state, player) if rules.joker_must_trump else None
+    if trumps:
         held = labels_held(rules, state, player)
-        if label in held and rules.suit[held[label][0]] != state.table.trump:
-            return f"a joker was led: you must trump, you hold {_symbol(state.table.trump)}"
+        trump = rules.suit[next(iter(trumps))]  # the trumps he holds: he must play one
+        if label in held and rules.suit[held[label][0]] != trump:
+            return f"a joker was led: you must trump, you hold {SUIT_SYMBOLS[trump]}"
     return not_held(label, labels_held(rules, state, player))
 
 
