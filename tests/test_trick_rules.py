@@ -18,7 +18,7 @@ import pytest
 from interpreter.engine import Game, IllegalMoveError
 from interpreter.loader import load_variant
 from interpreter.model import Variant
-from tests.support import dealt, run, shipped, texts, write
+from tests.support import dealt, run, shipped, texts, variant_with, write
 
 OPEN_AND_HAND = """\
     extends = "polish"
@@ -129,3 +129,24 @@ def test_rubicon_double_bezique_from_three_queens_of_spades_after_one_is_played(
     assert "declare double_bezique QS QS JD JD" in texts(game)
     run(game, "declare double_bezique QS QS JD JD")
     assert ("double_bezique", 500) in [(e.what, e.points) for e in game.events if e.points]
+
+
+@pytest.mark.parametrize("sources", [["hand", "table"], ["hand"]])
+def test_haitian_one_source_a_joker_led_is_trumped_from_the_table_too(sources: list[str]) -> None:
+    """Haitian with the joker's duty written in (one source), and with declarations from the
+    hand and the table as shipped or from the hand alone (an overlay): seat 1 has declared
+    the marriage that made hearts trumps and a marriage of clubs; when a joker is led he
+    may play only his trumps, those on his table included, and a king of clubs named from
+    his table is refused with the duty."""
+    variant = variant_with(
+        "haitian", **{"play.joker_led": "must_trump", "declare.sources": sources}
+    )
+    hands = [["9C", "9D", "JK", "8D", "8S"], ["AC", "KH", "QH", "AD", "KC", "QC", "7D", "7H"]]
+    game = dealt(variant, hands, dealer=1)
+    run(game, "play 9C", "play AC", "declare marriage_royal KH QH", "draw")
+    run(game, "play AD", "play 9D", "declare marriage_common KC QC", "draw")
+    run(game, "play 7D", "play 8D", "play JK")
+    assert game.trump == "H" and game.to_act == 1
+    assert texts(game) == ["play 7H", "play KH*1", "play QH*1"]
+    assert _reason(game, "play KC*2") == "a joker was led: you must trump, you hold \u2665"
+    assert _reason(game, "play KC") == "you hold KC only as KC*2"
