@@ -133,7 +133,7 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client: TestClie
 
 def test_serve_prints_its_address_and_answers_there(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", "0"]
-    environ = {**os.environ, "PYTHONPATH": str(ROOT)}
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
     with subprocess.Popen(
         command,
         cwd=tmp_path,
@@ -148,6 +148,8 @@ def test_serve_prints_its_address_and_answers_there(tmp_path: Path) -> None:
             assert line.startswith("Serving the browser game at http://127.0.0.1:"), line
             url = line.split(" at ", 1)[1].split()[0]
             assert url.endswith("/play")
+            store = tmp_path / "data" / "bezique" / "tables.sqlite"
+            assert server.stdout.readline().startswith(f"Tables are kept in {store} (0 open")
             with urlopen(url.removesuffix("play") + "api/variants", timeout=20) as answer:
                 assert "bezique" in answer.read().decode()
         finally:

@@ -114,7 +114,14 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(
             f"serve needs the web extra ({missing} is not installed): pip install -e '.[web]'"
         ) from None
-    return serve(args.port, open_browser=args.open)
+    return serve(
+        args.port,
+        open_browser=args.open,
+        db=args.db,
+        host=args.host,
+        public_url=args.public_url,
+        expire_days=args.expire_days,
+    )
 
 
 def _failure(error: Exception) -> int | None:

@@ -171,12 +171,39 @@ def _game_commands(sub: Commands) -> None:
         "play in a web browser (a local server)",
         "Serve the browser game on this machine (127.0.0.1) and print its address: any "
         "shipped variant or a variant file of your own, bots in the other seats, game records "
-        "replayed trick by trick. Needs the web extra: pip install -e '.[web]'.",
+        "replayed trick by trick; and tables for friends elsewhere, each seat opened by its "
+        "own invite link, kept in a database so that a restart loses nothing. Needs the web "
+        "extra: pip install -e '.[web]'.",
     )
     serve.add_argument(
         "--port", type=_port, default=8000, metavar="N", help="the port; 0 takes a free one"
     )
     serve.add_argument("--open", action="store_true", help="open the game in the web browser")
+    serve.add_argument(
+        "--db",
+        metavar="FILE",
+        help="where tables are kept, a SQLite file (default: tables.sqlite in the user's data "
+        "folder)",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on; another than this machine's needs --public-url "
+        "(default: 127.0.0.1)",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address people reach the server at (https://…, behind a proxy with TLS); "
+        "invite links are made with it (default: none, this machine only)",
+    )
+    serve.add_argument(
+        "--expire-days",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="remove tables untouched for N days (default: 30)",
+    )
     settle = _command(
         sub,
         "settle",

@@ -10,6 +10,7 @@ content security policy that lets it load nothing from elsewhere and run no inli
 from __future__ import annotations
 
 import json
+import os
 import socket
 import webbrowser
 from collections.abc import Mapping, Sequence
@@ -257,15 +258,64 @@ def address(sock: socket.socket) -> str:
     return f"http://{host}:{port}/play"
 
 
-def serve(port: int, *, open_browser: bool = False) -> int:
-    """Serve until Ctrl-C, printing the address first; the exit status."""
+def default_db() -> Path:
+    """``tables.sqlite`` in the user's data folder (``$XDG_DATA_HOME/bezique``, by default
+    ``~/.local/share/bezique``; ``%APPDATA%\\bezique`` on Windows)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.environ.get("APPDATA")
+    folder = Path(base) if base else Path.home() / ".local" / "share"
+    return folder / "bezique" / "tables.sqlite"
+
+
+def public_hosts(host: str, public_url: str | None) -> tuple[str, list[str]]:
+    """The public URL the links are made with, and the host names the server answers for;
+    ``ValueError`` when the server would listen beyond this machine with no public URL."""
+    if public_url is None:
+        if _hostname(host) not in LOOPBACK:
+            raise ValueError(
+                f"--host {host}: a server others reach needs --public-url, the address they "
+                "use (https://… behind a proxy with TLS; see docs/web.md)"
+            )
+        return "", []
+    scheme, _, rest = public_url.partition("://")
+    name = _hostname(rest.partition("/")[0])
+    if scheme not in ("http", "https") or not name:
+        raise ValueError(f"--public-url {public_url}: an address like https://cards.example.org")
+    return public_url.rstrip("/"), [name]
+
+
+def serve(
+    port: int,
+    *,
+    open_browser: bool = False,
+    db: str | None = None,
+    host: str = HOST,
+    public_url: str | None = None,
+    expire_days: float = 30.0,
+) -> int:
+    """Serve until Ctrl-C, printing the address and the store first; the exit status."""
     import uvicorn
 
-    sock = listen(port)
+    base, names = public_hosts(host, public_url)
+    path = Path(db) if db else default_db()
+    if str(path) != ":memory:":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    hall = Hall(SqliteStore(path), base)
+    gone = hall.expire(expire_days * 86400)
+    sock = listen(port, host)
     url = address(sock)
     print(f"Serving the browser game at {url} (Ctrl-C stops the server)", flush=True)
+    print(
+        f"Tables are kept in {path} ({len(hall.tables)} open, {len(gone)} expired); host one "
+        f"for friends at {base or url.removesuffix('/play')}/tables",
+        flush=True,
+    )
+    for problem in hall.problems:
+        print(f"warning: {problem}", flush=True)
     if open_browser:
         webbrowser.open(url)
-    server = uvicorn.Server(uvicorn.Config(app(), log_level="warning", lifespan="off"))
+    application = app(hall=hall, hosts=names)
+    server = uvicorn.Server(
+        uvicorn.Config(application, log_level="warning", lifespan="off", proxy_headers=False)
+    )
     server.run(sockets=[sock])
     return 0

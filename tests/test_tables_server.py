@@ -1,0 +1,88 @@
+"""``bezique serve`` hosting tables as a real process: killed with SIGKILL in the middle of a
+deal and started again on the same store, every table goes on where it was; and the options
+that let others reach it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.request import Request, urlopen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def server(tmp_path: Path, *args: str) -> Iterator[str]:
+    """A running ``bezique serve --port 0`` and its base URL; killed with SIGKILL at the end
+    (as a crash would stop it)."""
+    command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", "0", *args]
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("Serving the browser game at "), line + process.stderr.read()
+        yield line.split(" at ", 1)[1].split()[0].removesuffix("/play")
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=20)
+
+
+def call(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = Request(base + path, data=data, headers=headers, method="POST" if data else "GET")
+    with urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def test_a_server_killed_mid_deal_and_started_again_goes_on_where_it_was(tmp_path: Path) -> None:
+    store = tmp_path / "tables.sqlite"
+    rng = random.Random(4)
+    with server(tmp_path, "--db", str(store)) as base:
+        table = call(base, "/api/tables", {"variant": "bezique", "seats": ["person", "expert"]})
+        token = table["seats"][0]["token"]
+        seat = f"/api/tables/{table['table']}/seats/0"
+        for _ in range(12):
+            view = call(base, seat, token=token)
+            view = call(base, seat + "/moves", {"move": rng.choice(view["moves"])["move"]}, token)
+        assert not view["over"] and view["stock"] > 0  # in the middle of the first deal
+        before = call(base, seat, token=token)
+    with server(tmp_path, "--db", str(store)) as base:
+        after = call(base, seat, token=token)
+        assert after == before
+        moved = call(base, seat + "/moves", {"move": after["moves"][0]["move"]}, token)
+        assert moved["log_size"] > after["log_size"]
+
+
+def test_a_server_for_others_needs_the_address_they_reach_it_at(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "interpreter.cli", "serve", "--host", "0.0.0.0"]
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run(command, env=environ, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "needs --public-url" in done.stderr
+
+
+def test_invite_links_are_made_with_the_public_url(tmp_path: Path) -> None:
+    url = "https://cards.example.org"
+    with server(tmp_path, "--db", ":memory:", "--public-url", url) as base:
+        table = call(base, "/api/tables", {"variant": "bezique", "seats": ["person", "person"]})
+    assert table["seats"][1]["link"].startswith(f"{url}/tables/{table['table']}/seats/1#")
+    assert table["watch"] == f"{url}/tables/{table['table']}/watch"
