@@ -34,7 +34,7 @@ def server(tmp_path: Path, *args: str) -> Iterator[str]:
         text=True,
     )
     try:
-        assert process.stdout is not None
+        assert process.stdout is not None and process.stderr is not None
         line = process.stdout.readline()
         assert line.startswith("Serving the browser game at "), line + process.stderr.read()
         yield line.split(" at ", 1)[1].split()[0].removesuffix("/play")
