@@ -329,3 +329,11 @@ def test_no_answer_names_where_the_server_is_installed() -> None:
     problems = c.post("/api/check", json={"text": text, "file": "x.toml"}).json()["problems"]
     assert problems and all(p.startswith(("x.toml", "variants/")) for p in problems)
     assert not [p for p in problems if re.search(r"(/work|/usr|/home|site-packages)", p)]
+
+
+def test_the_rulebook_of_the_tables_variant_is_one_request_away() -> None:
+    c = client()
+    table = new_table(c, "rubicon", ["person", "expert"])
+    book = c.get(f"/api/tables/{table['table']}/rulebook").json()
+    assert book["title"] == "Rubicon Bézique (Portland Club laws, 1887)"
+    assert "## Winning" in book["markdown"] and "rubiconed" in book["markdown"]

@@ -94,6 +94,9 @@ def routes(hall: Hall, body: Body) -> list[BaseRoute]:
     async def record(request: Request) -> Response:
         return await _run(hall.record, request.path_params["table"])
 
+    async def rulebook(request: Request) -> Response:
+        return await _run(hall.rulebook, request.path_params["table"])
+
     table = "/api/tables/{table}"
     return [
         Route("/api/tables", create, methods=["POST"]),
@@ -102,6 +105,7 @@ def routes(hall: Hall, body: Body) -> list[BaseRoute]:
         Route(table + "/seats/{seat:int}/name", name, methods=["POST"]),
         Route(table + "/watch", watch),
         Route(table + "/record", record),
+        Route(table + "/rulebook", rulebook),
         WebSocketRoute(table + "/seats/{seat:int}/live", live.seat),
         WebSocketRoute(table + "/watch/live", live.watch),
     ]

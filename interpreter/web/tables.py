@@ -29,7 +29,8 @@ from typing import Any
 
 from interpreter.agents import AGENT_NAMES
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
-from interpreter.loader import VariantError, load_variant_text
+from interpreter.loader import VariantError, load_variant_text, parent_variant
+from interpreter.rulebook import render
 from interpreter.web.api import ApiError, _file, _shipped, _text, _whole
 from interpreter.web.session import PERSON, RestoreError, WebGame
 from interpreter.web.store import SqliteStore, StoredTable
@@ -273,6 +274,14 @@ class Hall:
                 "text": table.game.record(),
                 "seed": table.stored.seed,
             }
+
+    def rulebook(self, table_id: str) -> Json:
+        """The rulebook of the table's variant, in Markdown (as ``bezique show`` prints it)."""
+        table = self.table(table_id)
+        variant = table.game.game.variant
+        shipped = table.stored.variant_text is None
+        parent = parent_variant(table.stored.variant_name) if shipped else None
+        return {"title": variant.title, "markdown": render(variant, parent=parent)}
 
     def expire(self, idle_seconds: float) -> list[str]:
         """Tables untouched for ``idle_seconds`` removed, from the store and from memory."""
