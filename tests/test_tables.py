@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from interpreter.engine import Game
 from interpreter.loader import shipped_variant_names
+from interpreter.web.limits import Limits, Rate
 from interpreter.web.server import app
 from interpreter.web.session import ONLOOKER, Log, WebGame
 from interpreter.web.store import SCHEMA_VERSION, SqliteStore, StoreError
@@ -23,8 +24,12 @@ from interpreter.web.tables import Hall
 HOST = {"host": "127.0.0.1:8000"}
 
 
-def client(hall: Hall | None = None) -> TestClient:
-    return TestClient(app(hall=hall), base_url="http://127.0.0.1:8000")
+FAST = Limits(tables=(1000, 1000), moves=(1000, 1000))
+"""Rates no test client playing as fast as it can reaches (the limits have their own test)."""
+
+
+def client(hall: Hall | None = None, rates: Limits = FAST) -> TestClient:
+    return TestClient(app(hall=hall, rates=rates), base_url="http://127.0.0.1:8000")
 
 
 def auth(token: str) -> dict[str, str]:
@@ -337,3 +342,54 @@ def test_the_rulebook_of_the_tables_variant_is_one_request_away() -> None:
     book = c.get(f"/api/tables/{table['table']}/rulebook").json()
     assert book["title"] == "Rubicon Bézique (Portland Club laws, 1887)"
     assert "## Winning" in book["markdown"] and "rubiconed" in book["markdown"]
+
+
+def test_too_many_tables_or_moves_at_once_are_refused_with_when_to_try_again() -> None:
+    c = client(rates=Limits(tables=(2, 0.001), moves=(3, 0.001)))
+    table = new_table(c)
+    new_table(c)
+    third = c.post("/api/tables", json={"variant": "bezique", "seats": ["person", "expert"]})
+    assert third.status_code == 429 and "too many tables" in third.json()["error"]
+    seat = seat_view(c, table, 0)["to_act"]
+    url = f"/api/tables/{table['table']}/seats/{seat}/moves"
+    answers = [
+        c.post(url, json={"move": "nonsense"}, headers=auth(tokens(table)[seat])) for _ in range(4)
+    ]
+    assert [a.status_code for a in answers] == [409, 409, 409, 429]
+    assert "too many moves" in answers[-1].json()["error"]
+    other = c.post(
+        f"/api/tables/{table['table']}/seats/{1 - seat}/moves",
+        json={"move": "nonsense"},
+        headers=auth(tokens(table)[1 - seat]),
+    )
+    assert other.status_code == 409  # another seat's rate is its own
+    stranger = c.post(url, json={"move": "nonsense"}, headers=auth("x" * 32))
+    assert stranger.status_code == 403  # and no one without the token can spend it
+
+
+def test_a_rate_gives_back_its_events_over_time() -> None:
+    now = [0.0]
+    rate = Rate(burst=2, per_second=0.5, clock=lambda: now[0])
+    assert [rate.wait("a"), rate.wait("a")] == [0, 0]
+    assert rate.wait("a") == pytest.approx(2.0) and rate.wait("b") == 0
+    now[0] = 2.0
+    assert rate.wait("a") == 0 and rate.wait("a") > 0
+
+
+def test_the_log_says_which_table_a_connection_joined_and_never_its_token(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    c = client()
+    table = new_table(c)
+    token = tokens(table)[0]
+    with (
+        caplog.at_level("INFO", logger="bezique.tables"),
+        c.websocket_connect(
+            f"/api/tables/{table['table']}/seats/0/live?token={token}", headers=HOST
+        ) as ws,
+    ):
+        ws.receive_json()
+    said = [r.getMessage() for r in caplog.records if r.name == "bezique.tables"]
+    assert f"seat 0 joined table {table['table']} (live)" in said
+    assert f"seat 0 left table {table['table']}" in said
+    assert not [line for line in said if token in line]

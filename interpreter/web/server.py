@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
+from interpreter.web.limits import Limits
 from interpreter.web.store import SqliteStore
 from interpreter.web.tables import Hall
 
@@ -47,7 +48,11 @@ HEADERS = [
 
 
 def app(
-    api: Api | None = None, hall: Hall | None = None, *, hosts: Sequence[str] = ()
+    api: Api | None = None,
+    hall: Hall | None = None,
+    *,
+    hosts: Sequence[str] = (),
+    rates: Limits | None = None,
 ) -> Starlette:
     """The web application, answering with ``api`` (a new one by default) and hosting the
     tables of ``hall`` (an in-memory store by default).  ``hosts``: the host names the
@@ -111,7 +116,7 @@ def app(
         Route(game + "/record", record),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
-        *table_routes.routes(hall, _body),
+        *table_routes.routes(hall, _body, rates),
         Route("/tables", table_page),
         Route("/tables/{table}/seats/{seat:int}", table_page),
         Route("/tables/{table}/watch", table_page),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,12 +20,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from interpreter.web import limits
 from interpreter.web.api import ApiError
 from interpreter.web.tables import Hall, Table
 
 MOST_LIVE = 32
 """Live connections to one table at once (seats and onlookers together)."""
 Body = Callable[[Request], Awaitable[dict[str, Any] | ApiError]]
+LOG = logging.getLogger("bezique.tables")
 
 
 def bearer(request: Request) -> str | None:
@@ -49,73 +52,102 @@ async def _run(work: Callable[..., Any], *args: Any) -> Response:
     return JSONResponse(result)
 
 
-def routes(hall: Hall, body: Body) -> list[BaseRoute]:
-    """The routes of ``hall``'s tables; ``body`` reads a request's JSON object."""
-    live = Live(hall)
+def _too_many(message: str) -> Response:
+    return JSONResponse({"error": message, "problems": []}, status_code=429)
 
-    async def create(request: Request) -> Response:
-        args = await body(request)
-        if isinstance(args, ApiError):
-            return JSONResponse(args.json(), status_code=args.status)
-        return await _run(hall.create, args)
 
-    async def seat(request: Request) -> Response:
-        p = request.path_params
-        return await _run(hall.seat_view, p["table"], p["seat"], bearer(request), _since(request))
-
-    async def move(request: Request) -> Response:
-        args = await body(request)
-        if isinstance(args, ApiError):
-            return JSONResponse(args.json(), status_code=args.status)
-        p = request.path_params
-        text = args.get("move")
-        if not isinstance(text, str) or len(text) > 200:
-            return JSONResponse({"error": "move: a move's text is needed", "problems": []}, 400)
-        answer = await _run(
-            hall.move, p["table"], p["seat"], bearer(request), text, _since(request)
-        )
-        if answer.status_code == 200:
-            live.changed(p["table"])
-        return answer
-
-    async def name(request: Request) -> Response:
-        args = await body(request)
-        if isinstance(args, ApiError):
-            return JSONResponse(args.json(), status_code=args.status)
-        p = request.path_params
-        answer = await _run(hall.rename, p["table"], p["seat"], bearer(request), args.get("name"))
-        if answer.status_code == 200:
-            live.changed(p["table"])
-        return answer
-
-    async def watch(request: Request) -> Response:
-        return await _run(hall.watch, request.path_params["table"], _since(request))
-
-    async def record(request: Request) -> Response:
-        return await _run(hall.record, request.path_params["table"])
-
-    async def rulebook(request: Request) -> Response:
-        return await _run(hall.rulebook, request.path_params["table"])
-
+def routes(hall: Hall, body: Body, rates: limits.Limits | None = None) -> list[BaseRoute]:
+    """The routes of ``hall``'s tables; ``body`` reads a request's JSON object; ``rates``:
+    what one address or seat may ask (:class:`~interpreter.web.limits.Limits`' defaults)."""
+    answers = _Answers(hall, body, rates or limits.Limits())
+    live = answers.live
     table = "/api/tables/{table}"
     return [
-        Route("/api/tables", create, methods=["POST"]),
-        Route(table + "/seats/{seat:int}", seat),
-        Route(table + "/seats/{seat:int}/moves", move, methods=["POST"]),
-        Route(table + "/seats/{seat:int}/name", name, methods=["POST"]),
-        Route(table + "/watch", watch),
-        Route(table + "/record", record),
-        Route(table + "/rulebook", rulebook),
+        Route("/api/tables", answers.create, methods=["POST"]),
+        Route(table + "/seats/{seat:int}", answers.seat),
+        Route(table + "/seats/{seat:int}/moves", answers.move, methods=["POST"]),
+        Route(table + "/seats/{seat:int}/name", answers.name, methods=["POST"]),
+        Route(table + "/watch", answers.watch),
+        Route(table + "/record", answers.record),
+        Route(table + "/rulebook", answers.rulebook),
         WebSocketRoute(table + "/seats/{seat:int}/live", live.seat),
         WebSocketRoute(table + "/watch/live", live.watch),
     ]
 
 
+class _Answers:
+    """The HTTP requests of the tables."""
+
+    def __init__(self, hall: Hall, body: Body, rates: limits.Limits) -> None:
+        self.hall = hall
+        self.body = body
+        self.rates = rates
+        self.live = Live(hall, rates.live_in_all)
+
+    async def create(self, request: Request) -> Response:
+        address = request.client.host if request.client else "?"
+        wait = self.rates.tables.wait(address)
+        if wait:
+            return _too_many(f"too many tables created from one address: try in {wait:.0f} s")
+        args = await self.body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        return await _run(self.hall.create, args)
+
+    async def seat(self, request: Request) -> Response:
+        p = request.path_params
+        token = bearer(request)
+        return await _run(self.hall.seat_view, p["table"], p["seat"], token, _since(request))
+
+    async def move(self, request: Request) -> Response:
+        args = await self.body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        p = request.path_params
+        try:  # the seat's own moves only count against its rate: no one else can spend it
+            self.hall.table(p["table"]).person(p["seat"], bearer(request))
+        except ApiError as error:
+            return JSONResponse(error.json(), status_code=error.status)
+        wait = self.rates.moves.wait(f"{p['table']}/{p['seat']}")
+        if wait:
+            return _too_many(f"too many moves at once from one seat: try in {wait:.1f} s")
+        text = args.get("move")
+        if not isinstance(text, str) or len(text) > 200:
+            return JSONResponse({"error": "move: a move's text is needed", "problems": []}, 400)
+        token, since = bearer(request), _since(request)
+        answer = await _run(self.hall.move, p["table"], p["seat"], token, text, since)
+        if answer.status_code == 200:
+            self.live.changed(p["table"])
+        return answer
+
+    async def name(self, request: Request) -> Response:
+        args = await self.body(request)
+        if isinstance(args, ApiError):
+            return JSONResponse(args.json(), status_code=args.status)
+        p = request.path_params
+        token = bearer(request)
+        answer = await _run(self.hall.rename, p["table"], p["seat"], token, args.get("name"))
+        if answer.status_code == 200:
+            self.live.changed(p["table"])
+        return answer
+
+    async def watch(self, request: Request) -> Response:
+        return await _run(self.hall.watch, request.path_params["table"], _since(request))
+
+    async def record(self, request: Request) -> Response:
+        return await _run(self.hall.record, request.path_params["table"])
+
+    async def rulebook(self, request: Request) -> Response:
+        return await _run(self.hall.rulebook, request.path_params["table"])
+
+
 class Live:
     """The live connections: each waits on an event set whenever its table changes."""
 
-    def __init__(self, hall: Hall) -> None:
+    def __init__(self, hall: Hall, most: int) -> None:
         self.hall = hall
+        self.most = most  # live connections in all
+        self.open = 0
 
     def changed(self, table_id: str) -> None:
         """Wake every connection to ``table_id`` (called on the event loop)."""
@@ -157,6 +189,12 @@ class Live:
         if sum(table.connected.values()) >= MOST_LIVE:
             await _close(socket, 4429, f"this table has {MOST_LIVE} live connections already")
             return
+        if self.open >= self.most:
+            await _close(socket, 4503, "this server has all the live connections it takes")
+            return
+        who = "an onlooker" if seat < 0 else f"seat {seat}"
+        LOG.info("%s joined table %s (live)", who, table.id)  # never the token
+        self.open += 1
         event = asyncio.Event()
         table.listeners.add(event.set)
         table.connected[seat] = table.connected.get(seat, 0) + 1
@@ -175,6 +213,8 @@ class Live:
             reader.cancel()
             table.listeners.discard(event.set)
             table.connected[seat] -= 1
+            self.open -= 1
+            LOG.info("%s left table %s", who, table.id)
             self.changed(table.id)
 
 
