@@ -319,8 +319,15 @@ def serve(
     if open_browser:
         webbrowser.open(url)
     application = app(hall=hall, hosts=names)
-    server = uvicorn.Server(
-        uvicorn.Config(application, log_level="warning", lifespan="off", proxy_headers=False)
+    # Behind a proxy on this machine (--public-url), the address a request comes from is the
+    # one the proxy names (X-Forwarded-For), so that the rates count each person, not the proxy.
+    config = uvicorn.Config(
+        application,
+        log_level="warning",
+        lifespan="off",
+        proxy_headers=bool(base),
+        forwarded_allow_ips="127.0.0.1",
     )
+    server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0
