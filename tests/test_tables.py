@@ -393,3 +393,65 @@ def test_the_log_says_which_table_a_connection_joined_and_never_its_token(
     assert f"seat 0 joined table {table['table']} (live)" in said
     assert f"seat 0 left table {table['table']}" in said
     assert not [line for line in said if token in line]
+
+
+# -- the clock and the stand-in ---------------------------------------------------------------
+def _clocked(c: TestClient, clock: int | None, stand_in: str | None) -> Any:
+    body = {"variant": "bezique", "seats": ["person", "person"], "clock": clock}
+    answer = c.post("/api/tables", json={**body, "stand_in": stand_in})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_a_person_out_of_time_has_his_move_made_by_the_tables_stand_in() -> None:
+    hall = Hall(SqliteStore(":memory:"))
+    c = client(hall)
+    table = _clocked(c, 60, "greedy")
+    seat = seat_view(c, table, 0)["to_act"]
+    view = seat_view(c, table, seat)
+    assert view["table"]["clock"]["seconds"] == 60 and 0 < view["table"]["clock"]["left"] <= 60
+    kept = hall.tables[table["table"]]
+    assert hall.sweep(kept.turn_since + 59) == []  # not yet
+    assert hall.sweep(kept.turn_since + 61) == [table["table"]]
+    after = seat_view(c, table, seat)
+    assert after["log_size"] > view["log_size"] or after["to_act"] != seat
+    assert len(kept.game.made) == kept.saved  # stored, as the person's move
+
+
+def test_without_a_stand_in_the_clock_only_shows_the_time_out() -> None:
+    hall = Hall(SqliteStore(":memory:"))
+    c = client(hall)
+    table = _clocked(c, 10, None)
+    kept = hall.tables[table["table"]]
+    kept.turn_since -= 1000  # the move was asked long ago
+    assert hall.sweep() == []
+    assert seat_view(c, table, 0)["table"]["clock"]["left"] == 0
+
+
+def test_a_person_gone_has_his_seat_kept_by_the_stand_in_until_he_comes_back() -> None:
+    hall = Hall(SqliteStore(":memory:"))
+    c = client(hall)
+    table = _clocked(c, None, "random")
+    t = tokens(table)
+    seat = seat_view(c, table, 0)["to_act"]
+    live = f"/api/tables/{table['table']}/seats/{seat}/live?token={t[seat]}"
+    with c.websocket_connect(live, headers=HOST) as ws:
+        ws.receive_json()
+    kept = hall.tables[table["table"]]
+    gone = kept.away_since[seat]
+    assert hall.sweep(gone + 5) == []  # a moment away is not leaving
+    assert hall.sweep(gone + 31) == [table["table"]]
+    with c.websocket_connect(live, headers=HOST) as ws:  # back: the seat is his again
+        ws.receive_json()
+        assert seat not in kept.away_since
+
+
+def test_a_clock_or_stand_in_out_of_range_is_refused() -> None:
+    c = client()
+    for body, said in (
+        ({"clock": 5}, "clock"),
+        ({"clock": "fast"}, "clock"),
+        ({"stand_in": "x"}, "stand_in"),
+    ):
+        answer = c.post("/api/tables", json={"variant": "bezique", "seats": ["person"] * 2, **body})
+        assert answer.status_code == 400 and answer.json()["error"].startswith(said)

@@ -306,6 +306,7 @@ def serve(
         path.parent.mkdir(parents=True, exist_ok=True)
     hall = Hall(SqliteStore(path), base)
     gone = hall.expire(expire_days * 86400)
+    hall.start_sweeping()  # the tables' clocks
     sock = listen(port, host)
     url = address(sock)
     print(f"Serving the browser game at {url} (Ctrl-C stops the server)", flush=True)

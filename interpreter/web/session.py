@@ -144,6 +144,16 @@ class WebGame:
         self.advance()
         return move
 
+    def play_for(self, seat: int, agent: Agent) -> Move:
+        """``agent`` plays the move of the person in ``seat``, who is to move (a stand-in
+        while he is away or out of time); the bots answer."""
+        self.check_turn(seat)
+        move = agent.choose(self.game.view(seat))
+        self.game.step(move)
+        self.made.append((seat, str(move)))
+        self.advance()
+        return move
+
     def hint(self, seat: int) -> tuple[Move, str] | None:
         """The move the expert bot would make for the person in ``seat``, who is to move, and
         why: worked out from that seat's view alone, and changing nothing (the game, its

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -148,6 +149,7 @@ class Live:
         self.hall = hall
         self.most = most  # live connections in all
         self.open = 0
+        hall.watchers.append(self.changed)
 
     def changed(self, table_id: str) -> None:
         """Wake every connection to ``table_id`` (called on the event loop)."""
@@ -196,14 +198,24 @@ class Live:
         LOG.info("%s joined table %s (live)", who, table.id)  # never the token
         self.open += 1
         event = asyncio.Event()
-        table.listeners.add(event.set)
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:  # from any thread: the table's clock sweeps in its own
+            loop.call_soon_threadsafe(event.set)
+
+        table.listeners.add(wake)
         table.connected[seat] = table.connected.get(seat, 0) + 1
+        table.away_since.pop(seat, None)
         self.changed(table.id)  # the others see him connected
         reader = asyncio.create_task(_drain(socket))
         try:
+            sent = None
             while not reader.done():
                 event.clear()
-                await socket.send_json(await run_in_threadpool(view))
+                fresh = await run_in_threadpool(view)
+                if fresh != sent:  # a wake that changed nothing sends nothing
+                    await socket.send_json(fresh)
+                    sent = fresh
                 waiter = asyncio.create_task(event.wait())
                 await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
@@ -211,8 +223,10 @@ class Live:
             pass
         finally:
             reader.cancel()
-            table.listeners.discard(event.set)
+            table.listeners.discard(wake)
             table.connected[seat] -= 1
+            if not table.connected[seat]:
+                table.away_since[seat] = time.monotonic()
             self.open -= 1
             LOG.info("%s left table %s", who, table.id)
             self.changed(table.id)

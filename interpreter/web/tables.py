@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.agents import AGENT_NAMES
+from interpreter.agents import AGENT_NAMES, Agent, make_agent
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
 from interpreter.loader import VariantError, load_variant_text, parent_variant
 from interpreter.rulebook import render
@@ -44,6 +44,10 @@ MOST_NAME = 40
 """The longest display name, in characters."""
 MOST_TABLES = 10_000
 """Tables kept at once by one server."""
+CLOCK_RANGE = (10, 86_400)
+"""The seconds a table's clock may give for each move."""
+AWAY_GRACE = 30.0
+"""Seconds a person may be gone (no live connection) before the stand-in keeps his seat."""
 
 
 class Refusal(ApiError):
@@ -63,6 +67,36 @@ class Table:
     saved: int  # moves already in the store
     listeners: set[Callable[[], None]] = field(default_factory=set)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open live connections
+    turn_since: float = field(default_factory=time.monotonic)  # the move to make was asked
+    away_since: dict[int, float] = field(default_factory=dict)  # seat -> when its last went
+    stand_ins: dict[int, Agent] = field(default_factory=dict)  # seat -> the bot keeping it
+
+    @property
+    def clock(self) -> float | None:
+        """Seconds a person has for each move, if the table set a clock."""
+        value = self.stored.options.get("clock")
+        return float(value) if isinstance(value, (int, float)) else None
+
+    @property
+    def stand_in(self) -> str | None:
+        """The bot that keeps a person's seat when his time is out or he has left."""
+        value = self.stored.options.get("stand_in")
+        return value if isinstance(value, str) else None
+
+    def overdue(self, now: float) -> int | None:
+        """The person's seat the stand-in should play for now: his time is out, or he has been
+        gone longer than :data:`AWAY_GRACE`; else None."""
+        game = self.game.game
+        seat = game.to_act
+        if self.stand_in is None or game.is_over or seat is None:
+            return None
+        if self.stored.seats[seat] != PERSON:
+            return None
+        clock = self.clock
+        late = clock is not None and now - self.turn_since >= clock
+        away = self.away_since.get(seat)
+        gone = away is not None and self.connected.get(seat, 0) == 0 and now - away >= AWAY_GRACE
+        return seat if late or gone else None
 
     @property
     def id(self) -> str:
@@ -78,6 +112,12 @@ class Table:
         if wanted is None or not hmac.compare_digest(wanted, given):
             raise Refusal(403, "this link does not open that seat: ask the table's host for yours")
 
+    def timing(self) -> Json:
+        """The clock as the page shows it: seconds per move, seconds left for this move."""
+        clock = self.clock
+        left = None if clock is None else max(0.0, clock - (time.monotonic() - self.turn_since))
+        return {"seconds": clock, "left": left, "stand_in": self.stand_in}
+
     def about(self, seat: int | None) -> Json:
         """The table around the game: names, who is connected, the links' own paths."""
         names = [
@@ -90,6 +130,7 @@ class Table:
             "connected": [self.connected.get(s, 0) > 0 for s in range(len(names))],
             "watchers": self.connected.get(-1, 0),
             "you": seat,
+            "clock": self.timing(),
         }
 
 
@@ -102,6 +143,7 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()  # the dict of tables only
         self.problems: list[str] = []  # tables that could not be brought back, and why
+        self.watchers: list[Callable[[str], None]] = []  # told of changes made by the clock
         self._restore()
 
     # -- bringing tables back ------------------------------------------------------------------
@@ -166,7 +208,7 @@ class Hall:
             variant_file=file,
             seed=secrets.randbits(63) if seed is None else seed,
             seats=tuple(seats),
-            options={},
+            options=self._options(args),
         )
         game = self._deal(stored, [])
         if len(seats) != game.game.players:
@@ -199,6 +241,23 @@ class Hall:
 
     def watch_link(self, table_id: str) -> str:
         return f"{self.public_url}/tables/{table_id}/watch"
+
+    @staticmethod
+    def _options(args: Mapping[str, Any]) -> Json:
+        """The table's choices: ``clock`` (seconds for each move, or none) and ``stand_in``
+        (the bot that keeps the seat of a person out of time or gone, or none)."""
+        low, high = CLOCK_RANGE
+        clock = args.get("clock")
+        if clock is not None and (
+            not isinstance(clock, (int, float))
+            or isinstance(clock, bool)
+            or not low <= clock <= high
+        ):
+            raise Refusal(400, f"clock: the seconds for each move, from {low} to {high:,}")
+        stand_in = args.get("stand_in")
+        if stand_in is not None and stand_in not in AGENT_NAMES:
+            raise Refusal(400, f"stand_in: a bot's name ({', '.join(AGENT_NAMES)}) or none")
+        return {"clock": clock, "stand_in": stand_in}
 
     def _seats(self, args: Mapping[str, Any]) -> list[str]:
         seats = args.get("seats")
@@ -246,10 +305,53 @@ class Hall:
                 raise Refusal(409, f"not a move: {error}", [str(error)]) from None
             except ValueError as error:  # SeatError: not his turn, the game is over
                 raise Refusal(getattr(error, "status", 409), str(error)) from None
-            fresh = game.made[table.saved :]
-            self.store.add_moves(table.id, table.saved, fresh)
-            table.saved = len(game.made)
+            self._saved(table)
             return {**game.view(seat, since), "table": table.about(seat)}
+
+    def _saved(self, table: Table) -> None:
+        """The moves made since the last are stored; the next move's clock starts."""
+        game = table.game
+        self.store.add_moves(table.id, table.saved, game.made[table.saved :])
+        table.saved = len(game.made)
+        table.turn_since = time.monotonic()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Each table whose person to move is out of time, or gone, has his move made by the
+        table's stand-in bot (stored as his move); the tables so changed."""
+        now = time.monotonic() if now is None else now
+        with self.lock:
+            tables = list(self.tables.values())
+        changed = []
+        for table in tables:
+            with table.game.lock:
+                seat = table.overdue(now)
+                if seat is None or table.stand_in is None:
+                    continue
+                agent = table.stand_ins.get(seat)
+                if agent is None:
+                    seed = table.stored.seed + 1000 + seat
+                    agent = table.stand_ins[seat] = make_agent(
+                        table.stand_in, table.game.game.rules, seed
+                    )
+                table.game.play_for(seat, agent)
+                self._saved(table)
+            changed.append(table.id)
+        for table_id in changed:
+            for notify in list(self.watchers):
+                notify(table_id)
+        return changed
+
+    def start_sweeping(self, every: float = 1.0) -> threading.Thread:
+        """A thread that sweeps every ``every`` seconds, for as long as the process runs."""
+
+        def run() -> None:
+            while True:
+                time.sleep(every)
+                self.sweep()
+
+        thread = threading.Thread(target=run, name="bezique-table-clock", daemon=True)
+        thread.start()
+        return thread
 
     def rename(self, table_id: str, seat: int, token: str | None, name: object) -> Json:
         table = self.table(table_id)

@@ -59,7 +59,7 @@ function entries(list, title) {
 }
 
 function otherSeat(view, seat) {
-  const known = view.known[seat];
+  const known = (view.known && view.known[seat]) || []; // an onlooker's view has no `known`
   return el(
     "section",
     { class: "bz-seat" + (view.to_act === seat ? " bz-acting" : ""), "aria-label": seatName(view, seat) },
@@ -140,7 +140,7 @@ function myArea(view, onMove) {
 
 // The Hint button, when the person is to move, and the hint asked for, as plain text.
 function hintRow(view, hint, onHint) {
-  if (view.over || view.to_act !== view.seat || !view.moves.length) return null;
+  if (!onHint || view.over || view.to_act !== view.seat || !view.moves.length) return null;
   return el(
     "div",
     { class: "bz-hint-row" },
@@ -170,7 +170,7 @@ function moves(view, message, onMove, hint) {
     el("button", { type: "submit", data: { action: "type-move" } }, "Try"),
   );
   let asked = view.asked;
-  if (!asked && !view.over) asked = `Waiting for ${seatName(view, view.to_act)}.`;
+  if (!asked && !view.over && view.to_act !== null) asked = `Waiting for ${seatName(view, view.to_act)}.`;
   return el(
     "section",
     { class: "bz-moves", "aria-label": "Your moves" },
@@ -217,4 +217,25 @@ export function renderGame(view, ui) {
   );
   markHinted(game, ui.hint);
   return game;
+}
+
+// The table as an onlooker sees it (the watch link of a table): every seat as the others see
+// it, the trick, the scores and the log; no hand and no move. `ui`: {lines, dealEnd,
+// onCloseDealEnd, gameOver: [buttons]}.
+export function renderWatch(view, ui) {
+  const waiting = view.over || view.to_act === null ? "" : `Waiting for ${seatName(view, view.to_act)}.`;
+  return el(
+    "div",
+    { class: "bz-game bz-watching", data: { deal: view.deal, trick: view.trick_no, over: view.over ? "yes" : "no" } },
+    status(view),
+    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd) : null,
+    view.over ? el("section", { class: "bz-over", role: "status" }, view.game_over.map((line) => el("p", {}, withSuits(line))), ui.gameOver) : null,
+    el("div", { class: "bz-board" },
+      el("div", { class: "bz-others" }, view.seats.map((_, seat) => otherSeat(view, seat))),
+      trick(view),
+      waiting ? el("section", { class: "bz-moves" }, el("p", { class: "bz-asked", role: "status" }, withSuits(waiting))) : null,
+    ),
+    scores(view),
+    log(ui.lines),
+  );
 }
