@@ -455,3 +455,24 @@ def test_a_clock_or_stand_in_out_of_range_is_refused() -> None:
     ):
         answer = c.post("/api/tables", json={"variant": "bezique", "seats": ["person"] * 2, **body})
         assert answer.status_code == 400 and answer.json()["error"].startswith(said)
+
+
+def test_a_table_of_an_unknown_or_faulty_variant_is_refused_with_its_problems() -> None:
+    c = client()
+    unknown = c.post("/api/tables", json={"variant": "snap", "seats": ["person", "person"]})
+    assert (
+        unknown.status_code == 404 and "no shipped variant named 'snap'" in unknown.json()["error"]
+    )
+    text = 'extends = "bezique"\nname = "mine"\ntitle = "Mine"\n[game]\ntarget = -1\n'
+    faulty = c.post(
+        "/api/tables", json={"variant_text": text, "file": "mine.toml", "seats": ["person"] * 2}
+    )
+    assert faulty.status_code == 422
+    assert faulty.json()["problems"][0].startswith("mine.toml:5: game.target:")
+    good = text.replace("-1", "500")
+    table = c.post(
+        "/api/tables",
+        json={"variant_text": good, "file": "mine.toml", "seats": ["person", "expert"]},
+    )
+    assert table.status_code == 200
+    assert seat_view(c, table.json(), 0)["variant"]["title"] == "Mine"

@@ -30,8 +30,9 @@ from typing import Any
 from interpreter.agents import AGENT_NAMES, Agent, make_agent
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
 from interpreter.loader import VariantError, load_variant_text, parent_variant
+from interpreter.loader.shipped import shipped_variant_names
 from interpreter.rulebook import render
-from interpreter.web.api import ApiError, _file, _shipped, _text, _whole
+from interpreter.web.api import ApiError, _file, _shipped, _text, _whole, public_problems
 from interpreter.web.session import PERSON, RestoreError, WebGame
 from interpreter.web.store import SqliteStore, StoredTable
 from interpreter.web.views import Json
@@ -189,14 +190,12 @@ class Hall:
             try:
                 name = load_variant_text(variant_text, file, trusted=False).name
             except VariantError as error:
-                problems = [str(d) for d in error.diagnostics]
-                raise Refusal(422, "the variant has problems", problems) from None
+                raise Refusal(422, "the variant has problems", public_problems(error)) from None
         else:
             name = _text(args, "variant", 100)
-            try:
-                _shipped(name)
-            except VariantError:
-                raise Refusal(404, f"no shipped variant named {name!r}") from None
+            if name not in shipped_variant_names():
+                shipped = ", ".join(shipped_variant_names())
+                raise Refusal(404, f"no shipped variant named {name!r}; shipped: {shipped}")
         seed = _whole(args, "seed", 2**63 - 1)
         seats = self._seats(args)
         stored = StoredTable(
