@@ -6,26 +6,33 @@ put to the checks)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import partial
+from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game, Phase, Rules, ledger
+from interpreter.engine import Game, Phase, Rules, ledger, window
+from interpreter.engine.combos import Way
 from interpreter.engine.forming import requirements
-from interpreter.engine.labels import Groups, face_groups, groups
+from interpreter.engine.labels import Groups, face_groups, groups, last_trick_cards, source_cards
 from interpreter.engine.ledger import Pruned
 from interpreter.engine.sieve import (
     KEPT,
     _barred,
+    _unbarred,
     declarations,
     declarations_reference,
     fill,
     fill_reference,
+    sift,
     slot_shape,
 )
+from interpreter.engine.state import State
 from interpreter.engine.window import declare_problem
 from interpreter.loader import load_variant, shipped_variant_names
-from tests.support import variant_with
+from interpreter.model import Variant
+from tests.support import dealt, run, texts, variant_with, write
 
 
 def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
@@ -38,8 +45,12 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
         if game.phase is Phase.DECLARE:
             state, seat = game._state, game._state.to_act
             allowed = partial(declare_problem, rules, state, seat)
+            kept = [counts[:] for counts in state.table.held]
             fast = list(declarations(rules, state, seat, allowed))
             assert fast == list(declarations_reference(rules, state, seat, allowed))
+            # Listing leaves the table's counts of the cards held as they were (the sieve
+            # counts a partner's cards on a copy).
+            assert state.table.held == kept
             # The groups read face by face are those of every card, face for face.
             every = groups(rules, state, seat)
             assert face_groups(rules, state, seat, rules.by_face) == every
@@ -205,3 +216,206 @@ def test_the_fast_declarations_are_the_obvious_ones_when_declared_from_the_hand_
     rules = Rules(variant_with(base, **changes))
     compared = sum(_declaring_windows(rules, seed, 1) for seed in range(12))
     assert compared >= 10
+
+
+def test_the_fast_declarations_are_the_obvious_ones_with_partners_declaring_from_open_cards(
+    tmp_path: Path,
+) -> None:
+    """An overlay of the partnership game declaring from open cards, as Polish does (the
+    loader accepts it with the declared cards left on the table at the end of the stock): the
+    sieve counts the open cards of a seat whose partner's declared cards may count, and must
+    still list every declaration the checks allow."""
+    overlay = write(
+        tmp_path,
+        "partners-open.toml",
+        """\
+        extends = "four-handed-partners"
+        name = "partners-open"
+
+        [open_cards]
+        ranks = ["A", "K", "Q", "J"]
+        trump_ranks = ["T"]
+
+        [declare]
+        sources = ["open"]
+        declared_to = "open"
+
+        [endgame]
+        declared_back_to_hand = false
+        """,
+    )
+    rules = Rules(load_variant(str(overlay)))
+    assert rules.reuse.partner_used and rules.declare.from_opened
+    compared = sum(_declaring_windows(rules, seed, 1) for seed in range(6))
+    assert compared >= 10
+
+
+def _four_knaves_of_plain_suits(tmp_path: Path) -> Variant:
+    """The two-pack game with 'four knaves' of the plain suits only (an overlay): the one
+    need of the combination is of three faces, which the sieve counts face by face."""
+    overlay = write(
+        tmp_path,
+        "plain-knaves.toml",
+        """\
+        extends = "bezique"
+        name = "plain-knaves"
+
+        [[combinations]]
+        id = "four_knaves"
+        suit = "plain"
+        """,
+    )
+    return load_variant(str(overlay))
+
+
+def test_four_knaves_of_the_plain_suits_are_listed_from_exactly_four_plain_knaves(
+    tmp_path: Path,
+) -> None:
+    """With hearts trumps, J♠ J♠ J♦ J♣ make 'four knaves' of the plain suits: listed after a
+    trick won, the two knaves of spades and a knave of hearts with one of clubs do not."""
+    variant = _four_knaves_of_plain_suits(tmp_path)
+    hands = [["JS", "JS", "JD", "JC", "AC", "7H", "8S", "9S"], ["7C", "8C", "7D", "8D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["9C", "9D"])
+    run(game, "play AC", "play 7C")
+    assert "declare four_knaves JS JS JD JC" in texts(game)
+    hands = [["JS", "JS", "JH", "JC", "AC", "7H", "8S", "9S"], ["7C", "8C", "7D", "8D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["9C", "9D"])
+    run(game, "play AC", "play 7C")
+    assert not any(text.startswith("declare four_knaves") for text in texts(game))
+
+
+def test_the_fast_declarations_are_the_obvious_ones_with_a_combination_of_the_plain_suits(
+    tmp_path: Path,
+) -> None:
+    rules = Rules(_four_knaves_of_plain_suits(tmp_path))
+    compared = sum(_declaring_windows(rules, seed, 1) for seed in range(12))
+    assert compared >= 20
+
+
+def test_what_the_first_sieve_kept_for_one_seat_does_not_list_another_seats_declarations() -> None:
+    """The first sieve's result kept by ``window.may_act`` for one seat serves that seat's
+    list alone: another seat's list, asked in the same state, is his own."""
+    rules = Rules(load_variant("four-handed-partners"))
+    differing = 0
+    for seed in range(6):
+        game = Game.new(rules, seed=seed)
+        choose = random.Random(seed)
+        while not game.is_over and game.deals_finished < 1:
+            if game.phase is Phase.DECLARE:
+                state, seat = game._state, game._state.to_act
+                partner = rules.partners(seat)[0]
+                copy = state.copy()
+                if window.may_act(rules, copy, seat):
+                    allowed = partial(declare_problem, rules, copy, partner)
+                    listed = declarations(rules, copy, partner, allowed)
+                    assert listed == list(declarations_reference(rules, copy, partner, allowed))
+                    own = partial(declare_problem, rules, copy, seat)
+                    differing += listed != list(declarations_reference(rules, copy, seat, own))
+            game.step(choose.choice(game.legal_moves()))
+    assert differing > 5
+
+
+# -- the two sieves are exact -------------------------------------------------------------------
+# Both sieves are prefilters: what they let through is filled and put to the checks, so one
+# that let too much through would list the same moves, only slower.  Each says it is exact,
+# and is held to it here against a plain count of the cards.
+def _countable(rules: Rules, state: State, seat: int) -> list[int]:
+    """The cards ``seat`` may declare from, and his partners' declared cards where those may
+    count (``reuse.partner_cards``)."""
+    cards = source_cards(rules, state, seat)
+    if rules.reuse.partner_used:
+        cards += [card for partner in rules.partners(seat) for card in state.table.tables[partner]]
+    return cards
+
+
+def _enough_of_each_slot(way: Way, faces: Counter[str]) -> bool:
+    """Whether ``faces`` (cards counted by face) fill every slot of ``way`` counted apart: as
+    many cards of a slot's faces as there are slots of those faces."""
+    return all(sum(faces[face] for face in slot) >= way.slots.count(slot) for slot in way.slots)
+
+
+def _assert_sieves_exact(rules: Rules, state: State, seat: int) -> int:
+    """The first sieve lets through exactly the ways the cards counted could fill slot kind
+    by slot kind (and, where every declaration needs a card of the trick just won, those with
+    a face of one), with the count of each face; the second keeps exactly those of them that
+    the prunings leave open with enough cards not barred.  Returns how many ways the second
+    sieve dropped for want of cards not barred."""
+    cards = _countable(rules, state, seat)
+    faces = Counter(rules.face[card] for card in cards)
+    trick = {rules.face[card] for card in last_trick_cards(state)}
+    expected = [
+        stage[-1]
+        for stage in rules.ways[state.table.trump]
+        if _enough_of_each_slot(stage[-1], faces)
+        and (not rules.declare.must_use_trick_card or trick & set(stage[-1].faces))
+    ]
+    formed, held = sift(rules, state, seat)
+    assert formed == expected
+    counted = [0] * rules.n_faces
+    for card in cards:
+        counted[rules.face_number[card]] += 1
+    assert held == counted
+    pruned = Pruned(rules, state, seat)
+    prunes, kept, dropped = rules.ledger_checks.prunes, [], 0
+    for way in formed:
+        closed, banned, refused, _ = _barred(rules, state, seat, way.combo, prunes, pruned)
+        if closed:
+            continue
+        if _enough_of_each_slot(way, Counter(rules.face[c] for c in cards if c not in banned)):
+            kept.append((way, banned, refused))
+        else:
+            dropped += 1
+    assert _unbarred(rules, state, seat, formed, held) == kept
+    return dropped
+
+
+def _sieve_windows(rules: Rules, seeds: range) -> tuple[int, int]:
+    """At every turn to declare of a random deal per seed, both sieves exact: how many turns
+    had a way through the first, and how many ways the second dropped for want of cards."""
+    through = dropped = 0
+    for seed in seeds:
+        game = Game.new(rules, seed=seed)
+        choose = random.Random(seed)
+        while not game.is_over and game.deals_finished < 1:
+            if game.phase is Phase.DECLARE:
+                state, seat = game._state, game._state.to_act
+                dropped += _assert_sieves_exact(rules, state, seat)
+                through += bool(sift(rules, state, seat)[0])
+            game.step(choose.choice(game.legal_moves()))
+    return through, dropped
+
+
+@pytest.mark.parametrize("name", shipped_variant_names())
+def test_both_sieves_are_exact_in_every_shipped_variant(name: str) -> None:
+    rules = Rules(load_variant(name))
+    through, _ = _sieve_windows(rules, range(3 if rules.n_cards > 150 else 6))
+    assert through >= 10
+
+
+@pytest.mark.parametrize(
+    ("base", "changes"),
+    [
+        ("bezique", {"declare.sources": ["hand"]}),
+        (
+            "four-handed-partners",
+            {"declare.sources": ["hand"], "reuse.partner_cards": "partner_table"},
+        ),
+    ],
+    ids=["two-pack-from-hand", "partners-any-combination-from-hand"],
+)
+def test_both_sieves_are_exact_when_declared_from_the_hand_alone(
+    base: str, changes: dict[str, object]
+) -> None:
+    rules = Rules(variant_with(base, **changes))
+    through, _ = _sieve_windows(rules, range(6))
+    assert through >= 10
+
+
+def test_the_second_sieve_drops_ways_left_without_cards_not_barred() -> None:
+    """Rubicon (a card scores once in each kind) and the Britannica's partnership game (a
+    partner's cards barred from all but the béziques): ways whose cards not barred are too few
+    are dropped before filling, and only those."""
+    for name in ("rubicon", "four-handed-partners", "chinese"):
+        rules = Rules(load_variant(name))
+        _, dropped = _sieve_windows(rules, range(6))
+        assert dropped >= 5, name
