@@ -48,6 +48,8 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
             kept = [counts[:] for counts in state.table.held]
             fast = list(declarations(rules, state, seat, allowed))
             assert fast == list(declarations_reference(rules, state, seat, allowed))
+            # One per distinct set of labels.
+            assert len({(combo.id, labels) for combo, _, labels in fast}) == len(fast)
             # Listing leaves the table's counts of the cards held as they were (the sieve
             # counts a partner's cards on a copy).
             assert state.table.held == kept

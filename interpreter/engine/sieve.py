@@ -203,7 +203,9 @@ as they are (their cards), as the checks' prunings tell."""
 def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> list[Declarable]:
     """Every declaration ``allowed`` lets through now (``allowed`` returns a refusal or None:
     the checks of ``Rules.ledger_checks``, whose prunings leave out before filling what they
-    would refuse), one per distinct set of labels, in a fixed order."""
+    would refuse), one per distinct set of labels, in a fixed order (a way's fillings never
+    repeat their labels: the groups that may fill a slot are distinct, a label being of one
+    face and a slot's faces distinct, the loader refusing a suit listed twice)."""
     found: list[Declarable] = []
     kept = state.table.memo.pop(KEPT, None)  # what may_act sifted serves this list alone
     if kept is not None and kept[0] == player:
@@ -226,11 +228,7 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
         needed = [frozenset(cards) for cards in _needs(rules, state)]
     for way, banned, refused in ways:
         combo = way.combo
-        seen: set[tuple[str, ...]] = set()
         for labels, cards in fill(way.slots, by_face, banned, way.shape):
-            if labels in seen:
-                continue
-            seen.add(labels)
             chosen = frozenset(cards)
             if refused and chosen in refused:  # refused as they are
                 continue
@@ -335,12 +333,9 @@ def declarations_reference(
     by_face = groups(rules, state, player)
     for combo in rules.combos:
         for slots in requirements(rules, combo, state.table.trump):
-            seen: set[tuple[str, ...]] = set()
             for labels, cards in fill_reference(slots, by_face):
-                if labels not in seen:
-                    seen.add(labels)
-                    if allowed(combo, frozenset(cards)) is None:
-                        yield combo, cards, labels
+                if allowed(combo, frozenset(cards)) is None:
+                    yield combo, cards, labels
 
 
 # -- filling a way with cards -----------------------------------------------------------------
