@@ -207,11 +207,10 @@ class Pruned:
     A listing asks the prunings of one combination after another with one ``Pruned`` for the
     player (started afresh before each), so that his ledger is indexed once (``index``)."""
 
-    __slots__ = ("banned", "closed", "index", "ledger", "player", "refused", "rules", "state")
+    __slots__ = ("banned", "closed", "index", "player", "refused", "rules", "state")
 
     def __init__(self, rules: Rules, state: State, player: int) -> None:
         self.rules, self.state, self.player = rules, state, player
-        self.ledger: list[Entry] = state.table.ledger[player]
         self.index = index(state, player)
         self.banned: set[int] = set()
         self.refused: list[frozenset[int]] = []
@@ -235,7 +234,8 @@ class Check:
     """A rule of declaring as one record: what the rule is (``rule``), its ``check``, whether
     the variant's rules give it anything to check (``applies``; a check that has nothing to
     check returns None), and what the sieve may leave out before filling because this check
-    would refuse it anyway (``prune``, ``needs``; None: nothing)."""
+    would refuse it anyway (``prune``, ``needs``; None: nothing).  ``prune`` and ``needs`` are
+    asked only where the check applies (:class:`Checks`), so they do not ask again."""
 
     rule: str
     check: Refusal
@@ -296,7 +296,7 @@ def _built_on(p: Proposal) -> str | None:
         if entry.combo == base and entry.scored and entry.cards <= p.cards and entry.cards <= table:
             return None
     return (
-        f"{p.combo.name} is made by adding cards to a {_combo_name(p.rules, base)} of yours "
+        f"{p.combo.name} is made by adding cards to a {p.rules.combo_names[base]} of yours "
         "still lying on the table"
     )
 
@@ -308,15 +308,16 @@ def _uses_trick_card(p: Proposal) -> str | None:
 
 
 def _trick_cards(rules: Rules, state: State) -> tuple[int, ...] | None:
-    """The cards of the trick just won, one of which every declaration must hold."""
-    return last_trick_cards(state) if rules.declare.must_use_trick_card else None
+    """The cards of the trick just won, one of which every declaration must hold (asked only
+    where ``declare.must_use_trick_card`` is set)."""
+    return last_trick_cards(state)
 
 
 def _inferior_bar(p: Proposal) -> str | None:
     """Hoyle: 'if a king and queen have been declared as part of a Sequence, a Marriage cannot
     afterwards be declared with the same cards'; laws 37 and 38.  Declared means declared:
     scored, shown 'to score', or shown and lost since (law 46)."""
-    if not p.rules.reuse.inferior_bar or not (p.ledger or p._side()):
+    if not p.rules.reuse.inferior_bar:
         return None
     combo = p.combo
     for entry in p.declared():
@@ -324,7 +325,7 @@ def _inferior_bar(p: Proposal) -> str | None:
             card = min(p.cards & entry.cards)
             how = "" if entry.scored else (" (shown 'to score')" if entry.waiting else " (lost)")
             return (
-                f"{p.name(card)} has been declared in {_combo_name(p.rules, entry.combo)}{how}, "
+                f"{p.name(card)} has been declared in {p.rules.combo_names[entry.combo]}{how}, "
                 "a superior combination of the same class"
             )
     return None
@@ -332,11 +333,10 @@ def _inferior_bar(p: Proposal) -> str | None:
 
 def _prune_inferior(p: Pruned, combo: Combo) -> None:
     """The player's cards declared in a superior combination of the class."""
-    if p.rules.reuse.inferior_bar and p.ledger:
-        rank = combo.rank
-        for entry in p.index.declared.get(combo.cls, ()):
-            if entry.rank > rank:
-                p.banned |= entry.cards
+    rank = combo.rank
+    for entry in p.index.declared.get(combo.cls, ()):
+        if entry.rank > rank:
+            p.banned |= entry.cards
 
 
 def _once_per_kind(p: Proposal) -> str | None:
@@ -356,10 +356,7 @@ def _once_per_kind(p: Proposal) -> str | None:
 def _prune_once(p: Pruned, combo: Combo) -> None:
     """The cards that have scored in the kind (save where a second double bézique may share a
     bézique with the first)."""
-    reuse = p.rules.reuse
-    if reuse.mode is not _ONCE_PER_KIND or not p.ledger:
-        return
-    if reuse.multi_bezique_extension and combo.count == 2:
+    if p.rules.reuse.multi_bezique_extension and combo.count == 2:
         return
     for entry in p.index.scored.get(combo.kind, ()):
         p.banned |= entry.cards
@@ -383,7 +380,7 @@ def _reform(p: Proposal) -> str | None:
         if not cards & entry.cards:
             continue
         if cards == entry.cards:
-            return f"these very cards have already scored as {_combo_name(p.rules, entry.combo)}"
+            return f"these very cards have already scored as {p.rules.combo_names[entry.combo]}"
         card = p.name(min(cards & entry.cards))
         if repair and reuse.marriage_repair is not _NO_REPAIR:
             spouses = entry.cards - cards
@@ -415,8 +412,6 @@ def _prune_reform(p: Pruned, combo: Combo) -> None:
     once a declared card is played away, the cards of a declaration of the kind none of whose
     cards has been played away yet."""
     reuse = p.rules.reuse
-    if reuse.mode is not _REFORM or not p.ledger:
-        return
     scored = p.index.scored.get(combo.kind, ())
     for entry in scored:
         p.refused.append(entry.cards)
@@ -445,9 +440,8 @@ def _already_waiting(p: Proposal) -> str | None:
 
 def _prune_waiting(p: Pruned, combo: Combo) -> None:
     """The cards of a declaration of the kind waiting 'to score'."""
-    if p.ledger:
-        for entry in p.index.waiting.get(combo.kind, ()):
-            p.banned |= entry.cards
+    for entry in p.index.waiting.get(combo.kind, ()):
+        p.banned |= entry.cards
 
 
 def _fresh_card(p: Proposal) -> str | None:
@@ -592,11 +586,6 @@ def _second_double(
         return False
     used = set().union(*(e.cards for e in scored if e.kind == combo.kind))
     return not (cards - shared) & used
-
-
-def _combo_name(rules: Rules, combo_id: str) -> str:
-    combo = rules.combo_by_id.get(combo_id)
-    return combo.name if combo else combo_id
 
 
 def _kind_name(combo: Combo) -> str:
