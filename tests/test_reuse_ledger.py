@@ -13,7 +13,7 @@ from interpreter.engine import Game, IllegalMoveError, Phase, ledger
 from interpreter.engine.ledger import Pruned
 from tests.support import dealt, points, run, shipped, texts, two_singles, variant_with
 from tests.test_inferior_bar import _sequence_to_score
-from tests.test_living_haitian import LOW, haitian
+from tests.test_living_haitian import LOW, combination_changed, haitian
 from tests.test_polish import polish
 
 # -- partnership play: whose declared cards may serve ------------------------------------------
@@ -113,6 +113,34 @@ def test_britannica_a_third_double_bezique_needs_a_bezique_not_yet_in_a_double()
     assert refused.value.reason == "Q♠ has already scored in a double bezique"
 
 
+def test_britannica_four_handed_a_double_bezique_shares_a_whole_bezique_with_each_double() -> None:
+    """Britannica, four-handed (four packs): a second double bézique is declared to a bézique
+    already used in a double, with the other pair new.  After two doubles sharing a bézique,
+    a double may share that bézique with both, or the second's new bézique with it; but the
+    queen of both doubles with a knave of the first only is no bézique of the second, so the
+    queen has already scored in it."""
+    hands = [
+        ["QS", "QS", "JD", "JD", "QS", "JD", "QS", "AC"],
+        ["7C", "7D", "8C"],
+        ["8D", "9C", "9D"],
+        ["7S", "8S", "TC"],
+    ]
+    stock = ["JD", "9S", "9S", "8H", "AC"]  # the fourth knave, then an ace for the third trick
+    game = dealt(shipped("four-handed"), hands, dealer=3, turn_up="9H", stock=stock)
+    run(game, "play AC", "play 7C", "play 8D", "play 7S", "declare double_bezique QS QS JD JD")
+    run(game, "draw", "play QS*1", "play 7D", "play 9C", "play 8S")  # led from the table
+    run(game, "declare double_bezique QS*1 QS JD*1 JD", "draw")
+    run(game, "play AC", "play 8C", "play 9D", "play TC")
+    doubles = [t for t in texts(game) if t.startswith("declare double_bezique")]
+    assert doubles == [
+        "declare double_bezique QS*1.2 QS JD*1.2 JD",
+        "declare double_bezique QS*2 QS JD*2 JD",
+    ]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare double_bezique QS*1.2 QS JD*1 JD")
+    assert refused.value.reason == "Q♠ has already scored in a double bezique"
+
+
 # -- a fresh card, and a card of the trick just won --------------------------------------------
 def test_foster_two_singles_refused_as_a_double_for_want_of_a_card_new_in_the_class() -> None:
     game = two_singles(shipped("bezique"))
@@ -159,6 +187,28 @@ def test_britannica_polish_every_declaration_holds_a_card_of_the_trick_just_won(
     with pytest.raises(IllegalMoveError) as refused:
         game.apply("declare marriage_common KH* QH*")
     assert refused.value.reason == "every declaration must include a card of the trick just won"
+    # What the sieve is told before it fills a way: one of these cards in every declaration.
+    rules, state = game.rules, game._state
+    needs = [need(rules, state) for need in rules.ledger_checks.needs]
+    assert [sorted(rules.face[card] for card in need or ()) for need in needs] == [["KS", "QS"]]
+
+
+def test_haitian_practice_a_declaration_needs_a_card_from_the_hand() -> None:
+    """Haitian practice (``fresh_card_required = "from_hand"``): the king of spades of four
+    kings and the queen of spades of four queens, both on the table, make no marriage; a new
+    king of spades from the hand marries that queen."""
+    hands = [["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "AC"], LOW]
+    game = dealt(haitian(), hands, stock=["AD", "9D", "AS", "9H", "KS", "7H"])
+    run(game, "play AC", "play 7C", "declare marriage_royal KH QH", "draw")
+    run(game, "play AD", "play 7D", "declare four_kings KS KH*1 KD KC", "draw")
+    run(game, "play AS", "play 7S", "declare four_queens QS QH*1 QD QC", "draw")
+    run(game, "play KH*1.2", "play 8C")
+    assert texts(game) == ["declare marriage_common KS QS*3", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_common KS*2 QS*3")
+    assert refused.value.reason == (
+        "a declaration needs a card from the hand, not only cards on the table"
+    )
 
 
 # -- what each check leaves out of the move list before filling (its pruning) ------------------
@@ -236,6 +286,60 @@ def test_laws_34_35_four_aces_form_again_only_once_a_declared_ace_is_played_away
     assert "declare four_aces AS AH*1 AD*1 AC*1" in texts(game)
 
 
+def test_laws_34_35_each_four_aces_still_whole_is_left_out_until_one_of_its_aces_is_played() -> (
+    None
+):
+    """Rubicon: two four aces scored, of eight different aces, are both left out while whole;
+    once an ace of the first is played away only the second's aces are, though both fillings
+    stay refused as they are."""
+    hands = [["AS", "AH", "AD", "AC", "AS", "AH", "AD", "AC", "AC"], ["7C", "7D", "8C", "9C"]]
+    game = dealt(shipped("rubicon"), hands, stock=["AC", "8D"])
+    run(game, "play AC", "play 7C", "declare four_aces AS AH AD AC", "draw", "play AC", "play 7D")
+    run(game, "declare four_aces AS AH AD AC")
+    aces = ["AC", "AD", "AH", "AS"]
+    reform = "re-forming a combination"
+    assert _pruned(game, reform, "four_aces") == (sorted(aces + aces), [aces, aces])
+    run(game, "draw", "play AS*1", "play 8C")
+    assert _pruned(game, reform, "four_aces") == (aces, [aces, aces])
+
+
+def test_law_37_the_cards_of_both_sequences_are_left_out_of_the_marriages() -> None:
+    """Rubicon, law 37: after the sequence in trumps and the one in spades, no card of either
+    marries."""
+    hands = [["AH", "TH", "KH", "QH", "JH", "AS", "TS", "KS", "AC"], ["7C", "7D", "8C", "9C"]]
+    game = dealt(shipped("rubicon"), hands, stock=["QS", "8D", "JS", "9D"])
+    run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw")
+    run(game, "play AH*1", "play 7D", "draw", "play TH*1", "play 8C")
+    run(game, "declare sequence_plain AS TS KS QS JS")
+    both = sorted(["AH", "TH", "KH", "QH", "JH", "AS", "TS", "KS", "QS", "JS"])
+    bar = "no inferior combination from declared cards"
+    assert _pruned(game, bar, "marriage_common") == (both, [])
+    assert _pruned(game, bar, "sequence") == ([], [])
+
+
+def test_hoyle_the_cards_of_both_marriages_waiting_to_score_are_left_out_of_the_kind() -> None:
+    """Three marriages declared after one trick: the first scores, the other two wait 'to
+    score', and the cards of both are left out of any other marriage, royal or not."""
+    hands = [["KS", "QS", "KD", "QD", "KC", "QC", "AC"], ["7C", "8C", "9C", "7S", "8S"]]
+    game = dealt(shipped("bezique"), hands, turn_up="9H")
+    run(game, "play AC", "play 7C", "declare marriage_common KS QS")
+    run(game, "declare marriage_common KD QD", "declare marriage_common KC QC")
+    assert texts(game) == ["draw"]
+    waiting = "cards already waiting 'to score'"
+    for combo in ("marriage_common", "marriage_royal"):
+        assert _pruned(game, waiting, combo) == (["KC", "KD", "QC", "QD"], [])
+
+
+def test_britannica_partners_declared_cards_are_left_out_of_all_but_the_double_bezique() -> None:
+    """Britannica, partnership play: the partner's bézique on the table may serve a double
+    bézique, and is left out of a single bézique and a marriage."""
+    game = _partners("either_hand_for_multi_bezique")
+    own = "the cards are the player's"
+    assert _pruned(game, own, "bezique") == (["JD", "QS"], [])
+    assert _pruned(game, own, "marriage_common") == (["JD", "QS"], [])
+    assert _pruned(game, own, "double_bezique") == ([], [])
+
+
 # -- partnership play: one's own declarations still bind ---------------------------------------
 def _partner_own(first: list[str], declared: str) -> Game:
     """Four-handed partnership Bézique: seat 0 declares ``declared`` after a trick, and wins the
@@ -257,6 +361,26 @@ def test_law_38_with_partners_a_double_bezique_declared_bars_a_single_from_its_c
     assert refused.value.reason == (
         "Q♠ has been declared in double bézique, a superior combination of the same class"
     )
+
+
+def test_law_38_with_partners_a_partners_sequence_does_not_bar_his_queen_from_a_double() -> None:
+    """Law 38's bar is inside one class: the queen of spades of the partner's sequence (a
+    marriage, not a bézique) serves the side's double bézique (Britannica), even with the
+    sequence ranked above the double (an overlay: ranks count only inside a class)."""
+    variant = combination_changed("four-handed-partners", "sequence", rank=3)
+    hands = [
+        ["QS", "JD", "JD", "7H"],
+        ["7C", "8C"],
+        ["AS", "TS", "KS", "QS", "JS", "AH"],
+        ["8D", "9D"],
+    ]
+    game = dealt(variant, hands, dealer=3, turn_up="9S")
+    run(game, "play 7H", "play 7C", "play AH", "play 8D", "declare sequence AS TS KS QS JS")
+    run(game, "draw")
+    assert game.to_act == 0  # the partner may declare in turn
+    assert "declare double_bezique QS QS+1 JD JD" in texts(game)
+    run(game, "declare double_bezique QS QS+1 JD JD")
+    assert points(game) == (500, 0, 250, 0)
 
 
 def test_hoyle_with_partners_a_bezique_scored_does_not_score_again() -> None:
@@ -391,3 +515,48 @@ def test_law_47_rubicon_a_royal_marriage_to_score_is_lost_when_its_sequence_scor
         (3, True, False),
     ]
     assert "score 2" not in texts(game)
+
+
+# -- which card a refusal names ------------------------------------------------------------
+def test_law_37_a_marriage_refused_names_the_king_declared_in_the_sequence() -> None:
+    """The king of the trump sequence with a new queen: the refusal names the king, the one
+    card of the marriage declared before."""
+    hands = [["AH", "TH", "KH", "QH", "JH", "QH", "QS", "AC"], ["7C", "8C", "9C", "7S", "8S"]]
+    game = dealt(shipped("bezique"), hands, turn_up="9H", stock=["KS", "9D", "9S", "8D"])
+    run(game, "play AC", "play 7C", "declare sequence AH TH KH QH JH", "draw")
+    run(game, "play AH*1", "play 8C")
+    assert texts(game) == ["declare marriage_common KS QS", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare marriage_royal KH*1 QH")
+    assert refused.value.reason == (
+        "K♥ has been declared in sequence, a superior combination of the same class"
+    )
+
+
+def test_hoyle_a_bezique_refused_names_the_knave_that_has_scored_in_one() -> None:
+    """A new queen of spades with the knave of diamonds of the bézique scored: the refusal
+    names the knave, the one card that has scored in a bézique."""
+    hands = [["QS", "JD", "QS", "KD", "QD", "AC", "AC"], ["7C", "8C", "9C", "7S", "8S"]]
+    game = dealt(shipped("bezique"), hands, turn_up="9H", stock=["9D", "9S", "8D"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "draw", "play AC", "play 8C")
+    assert texts(game) == ["declare marriage_common KD QD", "draw"]
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply("declare bezique QS JD*1")
+    assert refused.value.reason == "J♦ has already scored in a bezique"
+
+
+# -- the index of a ledger, kept while it stands ---------------------------------------------
+def test_a_ledger_index_is_kept_until_that_players_ledger_changes() -> None:
+    """``ledger.index`` is asked for each declaration the sieve puts to the checks: it is
+    built once per state of the player's ledger, kept through other players' declarations,
+    and built again, with the new entry, once his own ledger changes."""
+    game = _partners("either_hand_for_multi_bezique")
+    state = game._state
+    first, partner = ledger.index(state, 0), ledger.index(state, 2)
+    assert ledger.index(state, 0) is first and ledger.index(state, 2) is partner
+    assert [e.combo for e in first.scored["bezique"]] == ["bezique"] and not partner.scored
+    run(game, "declare double_bezique QS QS+1 JD JD+1")
+    assert ledger.index(state, 0) is first
+    after = ledger.index(state, 2)
+    assert after is not partner and list(after.scored) == ["double_bezique"]
+    assert ledger.index(state, 2) is after
