@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game, IllegalMoveError
+from interpreter.engine import Game, IllegalMoveError, Phase
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from tests.support import dealt, run, shipped, texts, variant_with, write
@@ -150,3 +150,55 @@ def test_haitian_one_source_a_joker_led_is_trumped_from_the_table_too(sources: l
     assert texts(game) == ["play 7H", "play KH*1", "play QH*1"]
     assert _reason(game, "play KC*2") == "a joker was led: you must trump, you hold \u2665"
     assert _reason(game, "play KC") == "you hold KC only as KC*2"
+
+
+def test_haitian_practice_a_joker_led_lays_no_duty_to_trump_on_any_refusal() -> None:
+    """Haitian practice: a joker led may be answered with any card (the shipped
+    ``play.joker_led = "any_card"``).  Four in partnerships, a partner's declared cards
+    counting in one's declarations (an overlay): seat 0, holding trumps, answers a joker
+    led by seat 3 with a plain card, and the partner's king of clubs he names is refused
+    without any duty to trump."""
+    variant = variant_with("haitian-partners", **{"reuse.partner_cards": "partner_table"})
+    hands = [
+        ["AC", "KH", "QH", "8D", "7H"],
+        ["7C", "9D", "8S"],
+        ["9C", "KC", "QC", "AD", "9S"],
+        ["8C", "7D", "JK", "AS"],
+    ]
+    game = dealt(variant, hands, dealer=3)
+    run(game, "play AC", "play 7C", "play 9C", "play 8C", "declare marriage_royal KH QH", "draw")
+    run(game, "play 8D", "play 9D", "play AD", "play 7D", "declare marriage_common KC QC", "draw")
+    run(game, "play 9S", "play AS", "play TS", "play 8S", "play JK")
+    assert game.trump == "H" and game.to_act == 0
+    plays = texts(game)
+    assert {"play 7H", "play KH*1", "play 9C"} <= set(plays)  # trumps, and a plain card
+    assert "play KC+1" not in plays  # the partner's card is his to play
+    assert not _reason(game, "play KC+1").startswith("a joker was led")
+
+
+def test_law_46_a_declaration_to_score_is_lost_by_its_card_played_in_the_last_tricks() -> None:
+    """Law 46: a player who plays a card of a declaration he has still to score loses the
+    score; law 52: nothing is scored after the stock is exhausted.  Seat 0's royal marriage,
+    declared after his four knaves and never scored, is still waiting when the stock runs
+    out (its cards back in his hand, law 33); playing its king in the last tricks loses it."""
+    hands = [["KH", "QH", "JS", "JH", "JD", "JC", "AC", "9D"], ["7C", "8S", "7D"]]
+    game = dealt(shipped("bezique"), hands, turn_up="8H")
+    run(game, "play AC", "play 7C", "declare four_knaves JS JH JD JC")
+    run(game, "declare marriage_royal KH QH", "draw")
+    marriage = ("KH", "QH")
+    while game.view(0).stock_size:  # he keeps the marriage and never scores it
+        if game.phase is Phase.DECLARE:
+            run(game, "draw")
+            continue
+        moves = texts(game)
+        kept = [m for m in moves if not m.split()[1].startswith(marriage)]
+        game.apply(kept[-1] if game.to_act == 0 else moves[-1])
+    waiting = game.view(0).entries[0][1]
+    assert (waiting.combo, waiting.scored, waiting.lost) == ("marriage_royal", False, False)
+    assert not [e for e in game.events if e.kind == "lost"]
+    while game.deals_finished == 0:
+        moves = texts(game)
+        wanted = [m for m in moves if m in ("play KH", "play QH")] if game.to_act == 0 else []
+        game.apply((wanted or moves)[0])
+    lost = [(e.player, e.what, e.number) for e in game.events if e.kind == "lost"]
+    assert lost == [(0, "marriage_royal", 2)]
