@@ -86,3 +86,13 @@ def test_invite_links_are_made_with_the_public_url(tmp_path: Path) -> None:
         table = call(base, "/api/tables", {"variant": "bezique", "seats": ["person", "person"]})
     assert table["seats"][1]["link"].startswith(f"{url}/tables/{table['table']}/seats/1#")
     assert table["watch"] == f"{url}/tables/{table['table']}/watch"
+
+
+def test_the_load_test_runs_small_without_error() -> None:
+    """benchmarks/tables_load.py, as docs/figures.md runs it, at a size for the tests."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from tables_load import main as load_test
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert load_test(["--tables", "3", "--moves", "60", "--seconds", "60"]) == 0

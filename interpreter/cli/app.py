@@ -121,6 +121,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         public_url=args.public_url,
         expire_days=args.expire_days,
+        tables_per_address=args.tables_per_address,
     )
 
 

@@ -198,6 +198,13 @@ def _game_commands(sub: Commands) -> None:
         "invite links are made with it (default: none, this machine only)",
     )
     serve.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        help="tables one address may create at once, then one every 30 seconds (default: 20)",
+    )
+    serve.add_argument(
         "--expire-days",
         type=float,
         default=30.0,

@@ -296,6 +296,7 @@ def serve(
     host: str = HOST,
     public_url: str | None = None,
     expire_days: float = 30.0,
+    tables_per_address: int = 20,
 ) -> int:
     """Serve until Ctrl-C, printing the address and the store first; the exit status."""
     import uvicorn
@@ -319,7 +320,8 @@ def serve(
         print(f"warning: {problem}", flush=True)
     if open_browser:
         webbrowser.open(url)
-    application = app(hall=hall, hosts=names)
+    rates = Limits(tables=(max(tables_per_address, 1), 1 / 30))
+    application = app(hall=hall, hosts=names, rates=rates)
     # Behind a proxy on this machine (--public-url), the address a request comes from is the
     # one the proxy names (X-Forwarded-For), so that the rates count each person, not the proxy.
     config = uvicorn.Config(

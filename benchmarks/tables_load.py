@@ -1,0 +1,162 @@
+"""A bounded load test of the tables on loopback: ``--tables`` two-person tables on one
+``bezique serve`` process, each seat a simulated client on a live WebSocket that moves (over
+HTTP) as soon as the view it is sent says it may.  It reports moves per second, the time from a
+move sent to the other seat's update (p50, p95, p99), the errors, and the server's memory per
+table (its resident set before and after the tables are made).
+
+    python benchmarks/tables_load.py [--tables 200] [--moves 4000] [--seconds 120] [--db FILE]
+
+The server is started here, on a free port, with its store in a temporary folder unless
+``--db`` is given; the clients run in this process (asyncio, aiohttp).  Moves are chosen at
+random (seeded), so a run is the same load each time; the figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Tally:
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    sent: dict[str, float] = field(default_factory=dict)  # table -> when its last move went
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set of process ``pid``, in KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+    command = [
+        sys.executable, "-m", "interpreter.cli", "serve", "--port", "0", "--db", db,
+        "--tables-per-address", "100000",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    if not line.startswith("Serving"):
+        server.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    return server, line.split(" at ", 1)[1].split()[0].removesuffix("/play")
+
+
+async def seat(
+    http: aiohttp.ClientSession,
+    base: str,
+    table: dict[str, Any],
+    number: int,
+    tally: Tally,
+    budget: tuple[int, float],
+    rng: random.Random,
+) -> None:
+    """One simulated person: live view in, a random legal move out whenever it may move."""
+    token = table["seats"][number]["token"]
+    table_id = table["table"]
+    headers = {"authorization": f"Bearer {token}"}
+    most, deadline = budget
+    ws_url = base.replace("http", "ws", 1) + f"/api/tables/{table_id}/seats/{number}/live"
+    async with http.ws_connect(ws_url) as live:
+        await live.send_str(token)
+        async for message in live:
+            view = message.json()
+            sent = tally.sent.pop(table_id, None)
+            if sent is not None and view["to_act"] == number:
+                tally.latencies.append(time.perf_counter() - sent)
+            if view["over"] or tally.moves >= most or time.perf_counter() > deadline:
+                return
+            if view["to_act"] != number or not view["moves"]:
+                continue
+            move = rng.choice(view["moves"])["move"]
+            tally.sent[table_id] = time.perf_counter()
+            url = f"{base}/api/tables/{table_id}/seats/{number}/moves"
+            async with http.post(url, json={"move": move}, headers=headers) as answer:
+                if answer.status != 200:
+                    tally.errors.append(f"{answer.status}: {(await answer.text())[:120]}")
+                    return
+            tally.moves += 1
+
+
+async def run(base: str, pid: int, tables: int, moves: int, seconds: float) -> dict[str, Any]:
+    tally = Tally()
+    rng = random.Random(1)
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        before = rss_kib(pid)
+        made = []
+        for _ in range(tables):
+            body = {"variant": "bezique", "seats": ["person", "person"]}
+            async with http.post(f"{base}/api/tables", json=body) as answer:
+                made.append(await answer.json())
+        after = rss_kib(pid)
+        start = time.perf_counter()
+        budget = (moves, start + seconds)
+        await asyncio.gather(
+            *(
+                seat(http, base, table, n, tally, budget, random.Random(rng.random()))
+                for table in made
+                for n in (0, 1)
+            )
+        )
+        elapsed = time.perf_counter() - start
+    ms = sorted(1000 * x for x in tally.latencies) or [0.0]
+    cut = statistics.quantiles(ms, n=100) if len(ms) > 1 else ms * 99
+    return {
+        "tables": tables,
+        "moves": tally.moves,
+        "seconds": round(elapsed, 1),
+        "moves_per_second": round(tally.moves / elapsed, 1),
+        "p50_ms": round(cut[49], 1),
+        "p95_ms": round(cut[94], 1),
+        "p99_ms": round(cut[98], 1),
+        "errors": len(tally.errors),
+        "first_error": tally.errors[0] if tally.errors else "",
+        "kib_per_table": round((after - before) / tables, 1),
+        "server_rss_mib": round(rss_kib(pid) / 1024, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=4000, help="stop after this many moves")
+    parser.add_argument("--seconds", type=float, default=120.0, help="or after this long")
+    parser.add_argument("--db", help="the store (default: a file in a temporary folder)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or str(Path(folder) / "tables.sqlite")
+        server, base = start_server(db)
+        try:
+            result = asyncio.run(run(base, server.pid, args.tables, args.moves, args.seconds))
+        finally:
+            server.kill()
+            server.wait()
+            if server.stdout is not None:
+                server.stdout.close()
+    width = max(map(len, result))
+    for key, value in result.items():
+        print(f"{key:<{width}}  {value}")
+    return 1 if result["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
