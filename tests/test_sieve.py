@@ -421,3 +421,44 @@ def test_the_second_sieve_drops_ways_left_without_cards_not_barred() -> None:
         rules = Rules(load_variant(name))
         _, dropped = _sieve_windows(rules, range(6))
         assert dropped >= 5, name
+
+
+def test_the_shape_of_slots_marks_runs_of_equal_slots_and_slots_apart() -> None:
+    """:func:`slot_shape`: where each slot equals the one before, how many slots are left in
+    its run of equal slots, and whether no face may fill two slots."""
+    kings = ("KS", "KH", "KD", "KC")
+    assert slot_shape([kings] * 4) == ((False, True, True, True), (4, 3, 2, 1), False)
+    double = [("QS",), ("QS",), ("JD",), ("JD",)]
+    assert slot_shape(double) == ((False, True, False, True), (2, 1, 2, 1), False)
+    assert slot_shape([("KH",), ("QH",)]) == ((False, False), (1, 1), True)
+    joker = [("JK",), ("QS",), ("JK",), ("JD",)]  # equal slots apart are no run
+    assert slot_shape(joker) == ((False, False, False, False), (1, 1, 1, 1), False)
+
+
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "turkish", "haitian", "chinese"])
+def test_each_way_compiled_holds_its_needs_rarest_first(name: str) -> None:
+    """:func:`ways`: each way's needs (the faces of a kind of slot, by number, and how many
+    slots of them) come the rarest first (the fewest cards of the deck), and the stage's
+    first need is marked for the first sieve: its face number if of one face, four faces
+    (a rank in each suit) apart, -1 otherwise; the way keeps its slots' shape."""
+    rules = Rules(load_variant(name))
+    numbers = rules.face_index
+    copies = {number: rules.face_mask[face].bit_count() for face, number in numbers.items()}
+    several = 0
+    for trump, stages in rules.ways.items():
+        for first, faces, count, others, _, way in stages:
+            kinds = {slot: way.slots.count(slot) for slot in way.slots}
+            assert sorted(way.needs) == sorted(
+                (tuple(numbers[f] for f in slot), n) for slot, n in kinds.items()
+            ), (trump, way.combo.id)
+            cards = [sum(copies[number] for number in need) for need, _ in way.needs]
+            assert cards == sorted(cards), (trump, way.combo.id)
+            assert (faces, count) == way.needs[0]
+            assert first == (faces[0] if len(faces) == 1 else -4 if len(faces) == 4 else -1)
+            assert [o[1:] for o in others] == list(way.needs[1:])
+            assert [o[0] for o in others] == [
+                n[0][0] if len(n[0]) == 1 else -1 for n in way.needs[1:]
+            ]
+            assert way.shape == slot_shape(way.slots)
+            several += len(faces) > 1
+    assert several > 0
