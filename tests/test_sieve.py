@@ -462,3 +462,25 @@ def test_each_way_compiled_holds_its_needs_rarest_first(name: str) -> None:
             assert way.shape == slot_shape(way.slots)
             several += len(faces) > 1
     assert several > 0
+
+
+def test_four_kings_are_listed_from_a_deck_without_the_kings_of_spades(tmp_path: Path) -> None:
+    """A deck with both kings of spades taken out (``deck.remove``, which the loader accepts):
+    four kings are made of the other suits' kings, the slot open to a king of spades having
+    no card of that face."""
+    overlay = write(
+        tmp_path,
+        "no-king-of-spades.toml",
+        """\
+        extends = "bezique"
+        name = "no-king-of-spades"
+
+        [deck]
+        remove = ["KS", "KS"]
+        """,
+    )
+    variant = load_variant(str(overlay))
+    hands = [["KH", "KH", "KD", "KC", "AC", "7H", "8S", "9S"], ["7C", "8C", "7D", "8D"]]
+    game = dealt(variant, hands, turn_up="8H", stock=["9C", "9D"])
+    run(game, "play AC", "play 7C")
+    assert "declare four_kings KH KH KD KC" in texts(game)
