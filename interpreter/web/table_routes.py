@@ -173,7 +173,10 @@ class Live:
             status = error.status if isinstance(error, ApiError) else 408
             await _close(socket, 4000 + status, getattr(error, "message", "no token"))
             return
-        await self._serve(socket, table, seat, lambda: self.hall.seat_view(table_id, seat, token))
+        def view(since: int) -> Any:
+            return self.hall.seat_view(table_id, seat, token, since)
+
+        await self._serve(socket, table, seat, view)
 
     async def watch(self, socket: WebSocket) -> None:
         table_id = socket.path_params["table"]
@@ -183,10 +186,13 @@ class Live:
         except ApiError as error:
             await _close(socket, 4000 + error.status, error.message)
             return
-        await self._serve(socket, table, -1, lambda: self.hall.watch(table_id))
+        def view(since: int) -> Any:
+            return self.hall.watch(table_id, since)
+
+        await self._serve(socket, table, -1, view)
 
     async def _serve(
-        self, socket: WebSocket, table: Table, seat: int, view: Callable[[], Any]
+        self, socket: WebSocket, table: Table, seat: int, view: Callable[[int], Any]
     ) -> None:
         if sum(table.connected.values()) >= MOST_LIVE:
             await _close(socket, 4429, f"this table has {MOST_LIVE} live connections already")
@@ -209,13 +215,15 @@ class Live:
         self.changed(table.id)  # the others see him connected
         reader = asyncio.create_task(_drain(socket))
         try:
-            sent = None
+            sent, since = None, 0
             while not reader.done():
                 event.clear()
-                fresh = await run_in_threadpool(view)
-                if fresh != sent:  # a wake that changed nothing sends nothing
+                # The log's lines from those already sent on: each message carries the new ones.
+                fresh = await run_in_threadpool(view, since)
+                state = {key: value for key, value in fresh.items() if key != "log"}
+                if fresh["log"] or state != sent:  # a wake that changed nothing sends nothing
                     await socket.send_json(fresh)
-                    sent = fresh
+                    sent, since = state, fresh["log_size"]
                 waiter = asyncio.create_task(event.wait())
                 await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
