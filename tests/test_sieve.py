@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Game, Phase, Rules, ledger, window
-from interpreter.engine.combos import Way
+from interpreter.engine.combos import Combo, Way
 from interpreter.engine.forming import requirements
 from interpreter.engine.labels import Groups, face_groups, groups, last_trick_cards, source_cards
 from interpreter.engine.ledger import Pruned
 from interpreter.engine.sieve import (
     KEPT,
     _barred,
+    _copies_from,
     _unbarred,
     declarations,
     declarations_reference,
@@ -484,3 +485,54 @@ def test_four_kings_are_listed_from_a_deck_without_the_kings_of_spades(tmp_path:
     game = dealt(variant, hands, turn_up="8H", stock=["9C", "9D"])
     run(game, "play AC", "play 7C")
     assert "declare four_kings KH KH KD KC" in texts(game)
+
+
+def test_the_copies_left_in_a_pool_are_counted_from_each_position_to_its_end() -> None:
+    """:func:`_copies_from`: for each pool, the copies of its groups from each position on
+    (a pool shared by equal slots counted once, and given to each)."""
+    kings = [("KH", [1, 2]), ("KS", [3]), ("KD", [4, 5, 6])]
+    queens = [("QS", [7])]
+    counted = _copies_from([kings, kings, queens])
+    assert counted == [[6, 4, 3], [6, 4, 3], [1]]
+    assert counted[0] is counted[1]
+
+
+def _recorded(
+    rules: Rules,
+    state: State,
+    seat: int,
+    asked: list[tuple[str, frozenset[int]]],
+    combo: Combo,
+    cards: frozenset[int],
+) -> str | None:
+    """The checks of a declaration, each filling they are asked about recorded in ``asked``."""
+    asked.append((combo.id, cards))
+    return declare_problem(rules, state, seat, combo, cards)
+
+
+@pytest.mark.parametrize("name", ["rubicon", "polish", "four-handed-partners", "chinese"])
+def test_the_checks_are_not_asked_what_the_prunings_leave_out(name: str) -> None:
+    """The prunings leave out before filling what the checks would refuse: the checks are
+    never asked about a filling of a combination a pruning closes, one holding a card it
+    bars, one it refuses as it is, nor (Polish) one without a card of the trick just won."""
+    rules = Rules(load_variant(name))
+    prunes = rules.ledger_checks.prunes
+    asked_in_all = 0
+    for seed in range(4):
+        game = Game.new(rules, seed=seed)
+        choose = random.Random(seed)
+        while not game.is_over and game.deals_finished < 1:
+            if game.phase is Phase.DECLARE:
+                state, seat = game._state, game._state.to_act
+                asked: list[tuple[str, frozenset[int]]] = []
+                declarations(rules, state, seat, partial(_recorded, rules, state, seat, asked))
+                pruned = Pruned(rules, state, seat)
+                trick = set(last_trick_cards(state))
+                for combo_id, cards in asked:
+                    combo = rules.combo_by_id[combo_id]
+                    closed, banned, refused, _ = _barred(rules, state, seat, combo, prunes, pruned)
+                    assert not closed and not banned & cards and cards not in refused
+                    assert not rules.declare.must_use_trick_card or trick & cards
+                asked_in_all += len(asked)
+            game.step(choose.choice(game.legal_moves()))
+    assert asked_in_all > 20
