@@ -199,7 +199,6 @@ class Table:
     undrawn: list[int] = field(init=False, metadata=LIST)  # the odd last card (law 32)
     blank: list[str] = field(init=False, metadata=_fact('[""] * n', "{v}[:]"))  # carte blanche
     played: list[bool] = field(init=False, metadata=SEAT_FLAGS)  # has each seat played a card
-    won_trick: list[bool] = field(init=False, metadata=SEAT_FLAGS)  # has each seat won a trick
     last_drawn: list[int] = field(init=False, metadata=_fact("[-1] * n", "{v}[:]"))  # to show again
     memo: Memo = field(init=False, metadata=MEMO, compare=False, repr=False)
 

@@ -475,7 +475,6 @@ def finish(rules: Rules, state: State) -> int:
         if brisque[card]:
             brisques += 1
     table.trick_no += 1
-    table.won_trick[winner] = True
     face = rules.face
     faces = tuple([face[card] for card in trick])
     table.last_trick = (tuple(trick), tuple(seats), winner)
