@@ -79,8 +79,9 @@ WHEELS = {
 """Each wheel the engine imports in the browser, by file name, with its SHA-256."""
 
 STATIC = Path(__file__).parent / "static"
-SERVER_ONLY = frozenset({"play.html"})
-"""The front-end's files that only ``bezique serve`` uses (the site's Play page is its own)."""
+SERVER_ONLY = frozenset({"play.html", "tables.html", "tables.js", "tables.css", "rulebook.js"})
+"""The front-end's files that only ``bezique serve`` uses (the site's Play page is its own;
+the tables with friends need the server)."""
 MANIFEST = "manifest.json"
 ENGINE = "BEZIQUE_SITE_ENGINE"
 """Set to ``0``, the site is built without the engine (quicker, for editing the pages)."""
