@@ -173,6 +173,7 @@ class Live:
             status = error.status if isinstance(error, ApiError) else 408
             await _close(socket, 4000 + status, getattr(error, "message", "no token"))
             return
+
         def view(since: int) -> Any:
             return self.hall.seat_view(table_id, seat, token, since)
 
@@ -186,6 +187,7 @@ class Live:
         except ApiError as error:
             await _close(socket, 4000 + error.status, error.message)
             return
+
         def view(since: int) -> Any:
             return self.hall.watch(table_id, since)
 
