@@ -214,16 +214,18 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 def may_act(rules: Rules, state: State, player: int) -> bool:
     """Whether ``player`` may do anything in the window but draw: an exact quick test (False
-    means the move list is 'draw' alone), so that most windows close without listing moves."""
+    means the move list is 'draw' alone), so that most windows close without listing moves.
+    Asked as his turn in the window opens (``flow.open_window``): nothing is declared in it
+    yet, so a declaration may be made if he has one."""
     if rules.declare.may_pass:
         return True
     if state.table.ledger[player] and ledger.index(state, player).waiting:  # kept per ledger
         return True
     if rules.seven is not None and seven.moves(rules, state, player):
         return True
-    # The sieve first: empty in most windows.
+    # The sieve: empty in most windows.
     sifted = sieve.sift(rules, state, player)
-    if not sifted[0] or not _may_declare(rules, state.table.window):
+    if not sifted[0]:
         return False
     state.table.memo[sieve.KEPT] = (player, sifted)  # for the move list listed at once
     return True
@@ -296,13 +298,13 @@ def score_refusal(rules: Rules, state: State, player: int, number: int) -> str:
             f"; waiting: {', '.join(waiting)}" if waiting else ""
         )
     reason = score_problem(rules, state, player, entry)
-    assert reason is not None, "a waiting declaration with nothing against it is a legal move"
+    assert reason is not None  # nothing against a waiting declaration: 'score' is legal
     return reason
 
 
 def yield_refusal(rules: Rules, state: State, player: int) -> str:
     reason = yield_problem(rules, state, player)
-    assert reason is not None, "passing the right with nothing against it is a legal move"
+    assert reason is not None  # nothing against passing the right: 'yield' is legal
     return reason
 
 
