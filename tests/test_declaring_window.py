@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Game, IllegalMoveError, Phase, Rules, window
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules, ScorePending, window
 from interpreter.engine.ledger import Pruned
 from tests.support import dealt, deck_order, points, run, shipped, texts, variant_with
 from tests.test_polish import polish
@@ -85,6 +85,9 @@ def test_britannica_polish_one_combination_of_each_kind_after_a_trick() -> None:
         "declare four_queens QS^ QH* QD* QC*",
         "draw",
     ]
+    assert _refusal(game, "declare four_kings KS^1 KH*1 KD*1 KC*1") == (
+        "a four kings has already been declared after this trick"
+    )
 
 
 def _polish(opened: list[str]) -> Game:
@@ -107,6 +110,9 @@ def _waiting_marriage() -> Game:
 def test_hoyle_a_declaration_to_score_scores_after_a_later_trick_in_place_of_a_new_one() -> None:
     game = _waiting_marriage()
     assert texts(game) == ["declare sequence AH TH KH*2 QH*2 JH", "score 2", "draw"]
+    scoring = next(m for m in game.legal_moves() if str(m) == "score 2")
+    assert isinstance(scoring, ScorePending)
+    assert (scoring.combo, scoring.points) == ("marriage_royal", 40)  # what it scores
     assert _refusal(game, "score 1") == "declaration 1 is not waiting to score; waiting: 2"
     assert _refusal(game, "score 9") == "declaration 9 is not waiting to score; waiting: 2"
     run(game, "score 2")
@@ -144,6 +150,14 @@ def test_bicyclecards_the_right_is_passed_by_the_winner_before_he_declares() -> 
     assert passed.to_act == 2 and passed.phase is Phase.DECLARE
     assert texts(passed) == ["declare marriage_common KH QH", "draw"]
     assert _refusal(passed, "yield") == "only the winner of the trick may pass the right to declare"
+
+
+def test_bicyclecards_a_winner_who_declares_keeps_the_right_from_his_partner() -> None:
+    """The right passes to the partner only when the winner passes it: once the winner has
+    declared and drawn, his partner (holding a marriage) does not declare after him."""
+    game = _modern_partners()
+    run(game, "declare marriage_common KD QD", "draw")
+    assert game.phase is Phase.PLAY and game.to_act == 0
 
 
 def test_hoyle_the_right_to_declare_is_not_passed() -> None:
