@@ -230,3 +230,42 @@ def test_bezique_handbook_says_what_counting_first_means() -> None:
     assert "the first to reach the target while counting wins" in section(
         fast, "Last trick and brisques"
     )
+
+
+# -- a fresh reader's findings (issue 34's reading of three pages) ---------------------------------
+def test_four_packs_have_four_sevens_of_trumps_and_partners_show_them() -> None:
+    seven = section(page("four-handed-partners"), "The seven of trumps")
+    assert "Each of the other three sevens of trumps scores 10" in seven
+    assert "after he or his partner wins a trick" in seven
+    assert "The other seven of trumps" in section(page("bezique"), "The seven of trumps")
+
+
+def test_a_race_is_won_at_the_end_of_a_deal_as_the_glance_box_says() -> None:
+    glance = page("haitian").split("## The cards")[0]
+    assert "| Goal | 1000 points or more at the end of a deal (the higher score" in glance
+    fast = render(variant_with("bezique", **{"game.win_check": "immediate"}))
+    assert "| Goal | the first to reach 1000 points, the moment it is reached |" in fast
+
+
+def test_rubicon_says_the_scores_are_rounded_when_the_loser_is_rubiconed() -> None:
+    winning = section(page("rubicon"), "Winning")
+    assert "the winner adds both scores together, each rounded down to the hundred" in winning
+    assert "a difference of less than 100 counts as 100" in winning
+    dealing = section(page("rubicon"), "Choosing the dealer and dealing")
+    assert "One deal is the whole game; in a series of games, the deal passes" in dealing
+
+
+def test_rubicon_says_scored_not_declared_for_the_marriage_that_fixes_trumps() -> None:
+    declarations = section(page("rubicon"), "Declarations")
+    assert "the first marriage or sequence scored is the one in trumps" in declarations
+
+
+@pytest.mark.parametrize("name", ["haitian", "rubicon", "four-handed-partners"])
+def test_with_two_cards_to_a_trick_the_card_to_beat_is_the_card_led(name: str) -> None:
+    assert "(beat the card led)" in section(page(name), "The last tricks")
+    assert "(beat the best card played so far)" in section(page("three-handed"), "The last tricks")
+
+
+def test_the_differences_count_seats_from_one() -> None:
+    differences = page("four-handed-partners").split("## Differences from")[1]
+    assert "Seats that play as one side: seats 1 and 3; seats 2 and 4" in differences

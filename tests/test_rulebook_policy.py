@@ -11,7 +11,7 @@ import pytest
 from interpreter.engine import Game, Play
 from interpreter.loader import load_variant
 from interpreter.rulebook import render
-from interpreter.rulebook.policy import POLICY, choose, play_deal
+from interpreter.rulebook.policy import choose, play_deal, policy_words
 from interpreter.rulebook.scoring import sample_deal
 from tests.support import dealt, run, shipped
 
@@ -47,7 +47,21 @@ def test_the_sample_deal_does_not_ask_a_bot(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_page_states_the_policy() -> None:
     page = render(shipped("polish"))
-    assert "follows one fixed rule, not a strategy: " + POLICY + "." in page
+    assert "follows one fixed rule, not a strategy: " + policy_words(shipped("polish")) in page
+
+
+@pytest.mark.parametrize("name", ["rubicon", "haitian", "polish", "bezique"])
+def test_the_policy_names_only_what_the_variant_has(name: str) -> None:
+    """No carte blanche, seven of trumps or declaration waiting 'to score' in the sentence of
+    a variant that has none (Rubicon: no seven; Haitian: no carte blanche, nothing waiting, a
+    seven that scores as it is played)."""
+    variant = shipped(name)
+    words = policy_words(variant)
+    assert ("carte blanche" in words) == (variant.carte_blanche is not None)
+    seven = variant.seven  # the policy acts on a seven it may exchange or show, not one played
+    acts = seven is not None and (seven.exchange or seven.score_trigger == "declare_after_win")
+    assert ("seven of trumps" in words) == acts
+    assert ("waiting" in words) == variant.declare.pending_allowed
 
 
 def test_the_policy_declares_the_combination_worth_most() -> None:

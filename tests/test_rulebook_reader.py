@@ -66,7 +66,7 @@ def test_the_readme_house_rule_has_its_stale_texts_found(tmp_path: Path) -> None
 def test_the_readme_house_rule_page_marks_the_parents_texts(tmp_path: Path) -> None:
     variant, parent = _overlay(tmp_path, README_HOUSE_RULE)
     page = render(variant, parent=parent)
-    assert "first to 2000 points" in page
+    assert "2000 points or more at the end of a deal" in page
     for line in page.splitlines():
         if "race to 1000" in line or "usually 1000 up" in line:
             assert line.startswith(("*From Bézique (two-pack)", "*Source, as given for Bézique")), (

@@ -18,6 +18,7 @@ from interpreter.model.play import (
     ReuseMode,
     SevenExchange,
     SevenScore,
+    TrumpFixedOn,
     TrumpMode,
     Zone,
 )
@@ -26,6 +27,7 @@ from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import (
     card,
     listing,
+    number_word,
     per_member,
     points,
     rank_name,
@@ -108,9 +110,12 @@ def _before_trumps(v: Variant) -> str:
             waiting = [_a(c.display_name) for c in v.combinations if _waits_for_trumps(v, c)]
             if not waiting:
                 return "Every combination may be declared before trumps are fixed."
+            fixed = per_member(
+                trump.fixed_on, {TrumpFixedOn.SCORED: "scored", TrumpFixedOn.DECLARED: "declared"}
+            )
             return (
                 f"Until trumps are fixed, {listing(waiting, 'or')} cannot be declared: it needs "
-                "trumps to be known (the first marriage or sequence declared is the one in "
+                f"trumps to be known (the first marriage or sequence {fixed} is the one in "
                 "trumps). The other combinations may be declared before."
             )
         case TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE:
@@ -395,12 +400,20 @@ def seven(page: Page) -> str:
         text.append(
             f"If the turn-up is a {rank_name(s.rank)}, the dealer scores {s.turned_up_points}."
         )
+    side = per_member(
+        page.variant.declare.right,
+        {
+            DeclareRight.TRICK_WINNER: "after winning a trick",
+            DeclareRight.WINNER_OR_PARTNER: "after he or his partner wins a trick",
+            DeclareRight.WINNER_MAY_PASS: "after winning a trick",
+        },
+    )
     if s.exchange:
         who = per_member(
             s.exchange_when,
             {
                 SevenExchange.AFTER_OWN_TRICK_WIN: "A player holding the " + seven_name + " may, "
-                "after winning a trick and before drawing, exchange it for the turn-up",
+                f"{side} and before drawing, exchange it for the turn-up",
                 SevenExchange.WINNER_OF_TRICK_CONTAINING_IT: "The winner of the trick that holds "
                 "the " + seven_name + " may exchange it for the turn-up (a scoring turn-up taken "
                 "so becomes one of his open cards)",
@@ -414,11 +427,20 @@ def seven(page: Page) -> str:
             text.append(
                 "The card so taken may not be part of a declaration made after the same trick."
             )
+    copies = page.variant.deck.packs  # one seven of each suit in each pack
+    if s.exchange:
+        others = (
+            f"The other {seven_name}"
+            if copies == 2
+            else f"Each of the other {number_word(copies - 1)} {rank_plural(s.rank)} of trumps"
+        )
+    else:
+        others = f"Each of the {number_word(copies)} {rank_plural(s.rank)} of trumps"
     trigger = per_member(
         s.score_trigger,
         {
-            SevenScore.DECLARE_AFTER_WIN: f"The other {seven_name} scores {s.points} when its "
-            "holder shows it after winning a trick.",
+            SevenScore.DECLARE_AFTER_WIN: f"{others} scores {s.points} when its holder shows "
+            f"it {side}.",
             SevenScore.ON_PLAY: f"A {seven_name} scores {s.points} for the player who plays it "
             "to a trick while the stock lasts, whether or not he wins the trick.",
             SevenScore.ON_TRICK_WON: f"A {seven_name} not exchanged scores {s.points} for the "

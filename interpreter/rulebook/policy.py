@@ -14,8 +14,8 @@ when the rules (or the engine) do — never when a bot is tuned.  Every seat fol
    except in the last tricks (the stock exhausted), when it follows to a trick it can win: then
    the cheapest card that wins it.
 
-Ties (two copies of one card) go to the move the engine lists first.  :data:`POLICY` says the
-same in one sentence for the page.
+Ties (two copies of one card) go to the move the engine lists first.  :func:`policy_words`
+says the same in one sentence for the page.
 """
 
 from __future__ import annotations
@@ -36,15 +36,27 @@ from interpreter.engine import (
     ScorePending,
     ShowSeven,
 )
+from interpreter.model import Variant
+from interpreter.model.play import SevenScore, TrumpMode
 
-POLICY = (
-    "it shows carte blanche when it may; after winning a trick it exchanges or shows the seven "
-    "of trumps if it can, else makes the declaration (or scores the waiting one) worth the "
-    "most, else draws; and it plays its cheapest card (a plain card before a trump, then the "
-    "lowest rank), except in the last tricks, where it takes a trick it can win with the "
-    "cheapest card that wins it"
-)
-"""The policy in one sentence (its subject is the seat), as the rulebook prints it."""
+
+def policy_words(variant: Variant) -> str:
+    """The policy in one sentence (its subject is the seat), as the rulebook prints it for
+    ``variant``: only what the variant has (no carte blanche, seven or
+    declaration waiting 'to score' where it has none)."""
+    seven = variant.seven
+    first = "it shows carte blanche when it may; " if variant.carte_blanche is not None else ""
+    exchanges = seven is not None and seven.exchange and variant.trump.mode is TrumpMode.TURN_UP
+    shows = seven is not None and seven.score_trigger is SevenScore.DECLARE_AFTER_WIN
+    verbs = " or ".join(v for v, on in (("exchanges", exchanges), ("shows", shows)) if on)
+    sevens = f"{verbs} the seven of trumps if it can, else " if verbs else ""
+    waiting = " (or scores the waiting one)" if variant.declare.pending_allowed else ""
+    return (
+        f"{first}after winning a trick it {sevens}makes the declaration{waiting} worth the "
+        "most, else draws; and it plays its cheapest card (a plain card before a trump, then "
+        "the lowest rank), except in the last tricks, where it takes a trick it can win with "
+        "the cheapest card that wins it"
+    )
 
 
 def choose(game: Game) -> Move:

@@ -24,7 +24,7 @@ from interpreter.model.scoring import (
 )
 from interpreter.rulebook.combos import details
 from interpreter.rulebook.page import Page
-from interpreter.rulebook.policy import POLICY, play_deal
+from interpreter.rulebook.policy import play_deal, policy_words
 from interpreter.rulebook.words import (
     listing,
     number_word,
@@ -142,6 +142,8 @@ def _duties(v: Variant) -> list[str]:
                 HeadReference.CURRENT_WINNING_CARD: "the best card played so far",
             },
         )
+        if not _three_in_a_trick(v) and e.head_reference is HeadReference.CURRENT_WINNING_CARD:
+            reference = "the card led"  # two cards to a trick: the best so far is the one led
         duties.append(f"when following, **win the trick if you can** (beat {reference})")
     void = "when you cannot follow" if e.follow_suit else "when you hold no card of the suit led"
     match e.must_trump_if_void:
@@ -328,15 +330,21 @@ def _settlement_words(s: Settlement, brisque_usage: BrisqueUsage) -> str:
     )
     lines = [
         f"- If the loser has **{s.rubicon_threshold} or more**, the winner scores the "
-        f"difference of the scores ({rounding}; less than {s.min_difference} counts as "
-        f"{s.min_difference}) **plus {s.game_bonus}** for the game.",
+        f"difference of the scores ({rounding}; a difference of less than {s.min_difference} "
+        f"counts as {s.min_difference}) **plus {s.game_bonus}** for the game.",
     ]
+    each = per_member(s.rounding, {Rounding.FLOOR_EACH: True, Rounding.FLOOR_RESULT: False})
+    added = (
+        "adds both scores together, each rounded down to the hundred"
+        if each
+        else "adds both scores together, the sum rounded down to the hundred"
+    )
     credit, lump = s.loser_min_credit, s.rubicon_brisque_lump  # law 58, 59 values
     rubiconed = per_member(
         s.formula,
         {
             RubiconFormula.ADD_SCORES: f"- If the loser has less than {s.rubicon_threshold}, he "
-            "is **rubiconed**: the winner adds both scores together (the loser's counting at "
+            f"is **rubiconed**: the winner {added} (the loser's counting at "
             f"least {credit}) and scores **{s.rubicon_game}** for the game"
             + (f" and **{lump}** for the brisques" if lump else "")
             + ", even if he has not reached the rubicon himself.",
@@ -453,7 +461,7 @@ def sample_deal(variant: Variant) -> str:
     return (
         f"One deal played by the engine between {number_word(game.rules.players)} players, "
         f"seat 1 dealing: {tricks} tricks. Every seat "
-        f"follows one fixed rule, not a strategy: {POLICY}.\n\n"
+        f"follows one fixed rule, not a strategy: {policy_words(variant)}.\n\n"
         + "\n".join(rows)
         + "\n\n"
         + details("For variant authors: how this deal is played", how)

@@ -20,7 +20,7 @@ from interpreter.model.play import (
     TrumpFixedOn,
     TrumpMode,
 )
-from interpreter.model.scoring import GameFormat
+from interpreter.model.scoring import GameFormat, WinCheck
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import (
     cards,
@@ -113,9 +113,19 @@ def overview(page: Page) -> str:
 def _goal(v: Variant) -> str:
     match v.game.format:
         case GameFormat.RACE:
-            goal = f"first to {v.game.target} points, over as many deals as it takes"
-            if v.players.partnerships:
-                goal = f"the first side to {v.game.target} points, partners' scores added"
+            who = "the first side" if v.players.partnerships else "the first"
+            added = ", partners' scores added" if v.players.partnerships else ""
+            reach = per_member(
+                v.game.win_check,
+                {
+                    WinCheck.IMMEDIATE: f"{who} to reach {v.game.target} points{added}, the "
+                    "moment it is reached",
+                    WinCheck.END_OF_DEAL: f"{v.game.target} points or more at the end of a "
+                    f"deal{added} (the higher score if more than one), over as many deals as "
+                    "it takes",
+                },
+            )
+            goal = reach
             if v.match is not None:
                 goal += f"; a match is won with {v.match.target} game points"
             return goal
@@ -252,7 +262,8 @@ def _next_dealer(v: Variant) -> str:
         v.game.format,
         {
             GameFormat.RACE: rotation,
-            GameFormat.SINGLE_DEAL: f"One deal is the whole game. ({rotation})",
+            GameFormat.SINGLE_DEAL: "One deal is the whole game; in a series of games, "
+            + (rotation[0].lower() + rotation[1:]).replace("each hand", "each game"),
         },
     )
 

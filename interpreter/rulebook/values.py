@@ -174,6 +174,13 @@ def in_words(path: str, value: object) -> str:
             return CHOICES[key][value]
         return _card_or_text(value, key)
     if isinstance(value, list):
+        if key == "players.partnerships":  # seats as the reader counts them, from 1
+            sides = [
+                "seats " + listing(str(seat + 1) for seat in side)
+                for side in value
+                if isinstance(side, list)
+            ]
+            return "; ".join(sides) or "none"
         if all(isinstance(item, int) for item in value):
             return ", ".join(str(item) for item in value) or "none"
         return listing([in_words(path, item) for item in value])
