@@ -293,6 +293,8 @@ def test_the_fast_declarations_are_the_obvious_ones_with_a_combination_of_the_pl
     rules = Rules(_four_knaves_of_plain_suits(tmp_path))
     compared = sum(_declaring_windows(rules, seed, 1) for seed in range(12))
     assert compared >= 20
+    through, _ = _sieve_windows(rules, range(6))  # the first sieve exact on the three faces
+    assert through >= 10
 
 
 def test_what_the_first_sieve_kept_for_one_seat_does_not_list_another_seats_declarations() -> None:
