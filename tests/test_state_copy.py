@@ -141,7 +141,6 @@ def test_an_empty_table_starts_every_fact_of_a_deal(players: int) -> None:
         "numbers": [0] * n,
         "active": list(range(n)),
         "blank": [""] * n,
-        "played": [False] * n,
         "last_drawn": [-1] * n,
     }
     empty, other = Table.empty(n), Table.empty(n)

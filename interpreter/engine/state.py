@@ -198,7 +198,6 @@ class Table:
     heap: list[int] = field(init=False, metadata=LIST)  # played cards lying face up (law 25)
     undrawn: list[int] = field(init=False, metadata=LIST)  # the odd last card (law 32)
     blank: list[str] = field(init=False, metadata=_fact('[""] * n', "{v}[:]"))  # carte blanche
-    played: list[bool] = field(init=False, metadata=SEAT_FLAGS)  # has each seat played a card
     last_drawn: list[int] = field(init=False, metadata=_fact("[-1] * n", "{v}[:]"))  # to show again
     memo: Memo = field(init=False, metadata=MEMO, compare=False, repr=False)
 
