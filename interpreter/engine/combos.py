@@ -51,27 +51,20 @@ how many."""
 
 class Way:
     """One way of forming a combination: its slots (the faces that may fill each, and all those
-    faces once each, in order), their shape (:data:`SlotShape`), every card that may fill it
-    (a mask of card bits), and its needs, the rarest first.  An object, not a tuple: the
-    compiled build copies a tuple's fields out at every read."""
+    faces once each, in order), their shape (:data:`SlotShape`), and its needs, the rarest
+    first.  An object, not a tuple: the compiled build copies a tuple's fields out at every
+    read."""
 
-    __slots__ = ("combo", "every", "faces", "needs", "shape", "slots")
+    __slots__ = ("combo", "faces", "needs", "shape", "slots")
 
     def __init__(
         self,
         combo: Combo,
         slots: tuple[tuple[str, ...], ...],
         shape: SlotShape,
-        every: int,
         needs: tuple[Need, ...],
     ) -> None:
-        self.combo, self.slots, self.shape, self.every, self.needs = (
-            combo,
-            slots,
-            shape,
-            every,
-            needs,
-        )
+        self.combo, self.slots, self.shape, self.needs = (combo, slots, shape, needs)
         self.faces = tuple(dict.fromkeys(face for slot in slots for face in slot))  # in order
 
 

@@ -63,13 +63,7 @@ def ways(rules: Rules, trump: str | None) -> Sieve:
             every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
             held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
             counts = [n for _, _, n in needs]
-            way = Way(
-                combo,
-                tuple(slots),
-                slot_shape(slots),
-                every,
-                tuple(zip(held, counts, strict=True)),
-            )
+            way = Way(combo, tuple(slots), slot_shape(slots), tuple(zip(held, counts, strict=True)))
             firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
             if len(held[0]) == 4:  # the common need of several faces (four kings)
                 firsts[0] = _FOUR
