@@ -136,8 +136,10 @@ def _declaring_in_the_last_tricks() -> tuple[Game, Declare]:
         game = Game.new(variant, seed=seed)
         rng = random.Random(seed)
         while game.deals_finished == 0:
-            if game.phase is Phase.DECLARE and game.view(game.to_act).stock_size == 0:
-                hand = game._state.table.hands[game.to_act]
+            actor = game.to_act
+            assert actor is not None
+            if game.phase is Phase.DECLARE and game.view(actor).stock_size == 0:
+                hand = game._state.table.hands[actor]
                 found = [
                     m
                     for m in game.legal_moves()
@@ -156,6 +158,7 @@ def test_declaring_after_the_stock_cards_declared_stay_in_the_hand_known_to_all(
     he has not seen."""
     game, move = _declaring_in_the_last_tricks()
     seat = game.to_act
+    assert seat is not None
     other = 1 - seat
     shown = Counter(game.rules.face[card] for card in move.cards)
     hand = Counter(str(face) for face in game.view(seat).hand)

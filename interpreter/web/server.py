@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
 from interpreter.web.limits import Limits
-from interpreter.web.store import SqliteStore
+from interpreter.web.store import SqliteStore, open_store
 from interpreter.web.tables import Hall
 
 STATIC = Path(__file__).parent / "static"
@@ -302,18 +302,19 @@ def serve(
     import uvicorn
 
     base, names = public_hosts(host, public_url)
-    path = Path(db) if db else default_db()
-    if str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
-    hall = Hall(SqliteStore(path), base)
+    where = db or str(default_db())
+    if "://" not in where and where != ":memory:":
+        Path(where).parent.mkdir(parents=True, exist_ok=True)
+    store = open_store(where)
+    hall = Hall(store, base)
     gone = hall.expire(expire_days * 86400)
     hall.start_sweeping()  # the tables' clocks
     sock = listen(port, host)
     url = address(sock)
     print(f"Serving the browser game at {url} (Ctrl-C stops the server)", flush=True)
     print(
-        f"Tables are kept in {path} ({len(hall.tables)} open, {len(gone)} expired); host one "
-        f"for friends at {base or url.removesuffix('/play')}/tables",
+        f"Tables are kept in {store.where} ({len(hall.tables)} open, {len(gone)} expired); "
+        f"host one for friends at {base or url.removesuffix('/play')}/tables",
         flush=True,
     )
     for problem in hall.problems:

@@ -99,11 +99,16 @@ class WebGame:
         self._replay(made)
         self.advance()
 
-    def _replay(self, made: Iterable[tuple[int, str]]) -> None:
+    def catch_up(self, made: Iterable[tuple[int, str]]) -> None:
+        """Moves made elsewhere (another server process on the same store), made here too:
+        each bot asked again for its own, as at a restore."""
+        self._replay(made, start=len(self.made))
+
+    def _replay(self, made: Iterable[tuple[int, str]], start: int = 0) -> None:
         """The stored moves made again, each bot asked again for its own (so that its state is
         the one it had, and its next moves are the ones it would have made)."""
         game = self.game
-        for number, (seat, text) in enumerate(made):
+        for number, (seat, text) in enumerate(made, start):
             if game.is_over or game.to_act != seat:
                 raise RestoreError(f"move {number + 1} ({text!r}): not p{seat + 1}'s turn")
             bot = self.bots.get(seat)

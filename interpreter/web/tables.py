@@ -23,7 +23,8 @@ import hmac
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,7 @@ from interpreter.loader.shipped import shipped_variant_names
 from interpreter.rulebook import render
 from interpreter.web.api import ApiError, _file, _shipped, _text, _whole, public_problems
 from interpreter.web.session import PERSON, RestoreError, WebGame
-from interpreter.web.store import SqliteStore, StoredTable
+from interpreter.web.store import Sql, Store, StoredTable, add_moves, moves_since
 from interpreter.web.views import Json
 
 TOKEN_BYTES = 24
@@ -138,14 +139,15 @@ class Table:
 class Hall:
     """Every table of this server, kept in ``store``."""
 
-    def __init__(self, store: SqliteStore, public_url: str = "") -> None:
+    def __init__(self, store: Store, public_url: str = "") -> None:
         self.store = store
         self.public_url = public_url.rstrip("/")
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()  # the dict of tables only
         self.problems: list[str] = []  # tables that could not be brought back, and why
-        self.watchers: list[Callable[[str], None]] = []  # told of changes made by the clock
+        self.watchers: list[Callable[[str], None]] = []  # told of changes made elsewhere
         self._restore()
+        store.listen(self._heard)
 
     # -- bringing tables back ------------------------------------------------------------------
     def _restore(self) -> None:
@@ -275,19 +277,67 @@ class Hall:
             raise Refusal(404, "no such table")
         with self.lock:
             table = self.tables.get(table_id)
+        if table is None:  # made by another server process on the same store, perhaps
+            table = self._load(table_id)
         if table is None:
             raise Refusal(404, "no such table (it may have expired)")
         return table
+
+    def _load(self, table_id: str) -> Table | None:
+        if len(table_id) > 64:
+            return None
+        found = self.store.tables(only=table_id)
+        if not found:
+            return None
+        try:
+            game = self._deal(found[0], found[0].moves)
+        except (RestoreError, VariantError, ApiError):
+            return None
+        table = Table(found[0], game, saved=len(game.made))
+        self._name(table)
+        with self.lock:
+            return self.tables.setdefault(table_id, table)
+
+    def _catch_up(self, table: Table, sql: Sql) -> None:
+        """What other server processes did at ``table`` since this one last looked (under
+        the table's lock and in the store's transaction): their moves made here too."""
+        missed, names = moves_since(sql, table.id, table.saved)
+        if missed:
+            table.game.catch_up(missed)
+            table.saved = len(table.game.made)
+            table.turn_since = time.monotonic()
+        for seat, name in names.items():
+            table.stored.names[seat] = name
+            table.game.labels[seat] = name or table.stored.seats[seat]
+
+    def _heard(self, table_id: str) -> None:
+        """Another process changed ``table_id``: catch up, and tell the live connections."""
+        with self.lock:
+            table = self.tables.get(table_id)
+        if table is None:
+            return
+        with table.game.lock, self.store.transaction() as sql:
+            self._catch_up(table, sql)
+        for notify in list(self.watchers):
+            notify(table_id)
 
     def seat_view(self, table_id: str, seat: int, token: str | None, since: int = 0) -> Json:
         table = self.table(table_id)
         table.person(seat, token)
         with table.game.lock:
+            self._read_through(table)
             return {**table.game.view(seat, since), "table": table.about(seat)}
+
+    def _read_through(self, table: Table) -> None:
+        """With other processes on the store, what they did at ``table`` is read first."""
+        if self.store.shared:
+            with self.store.transaction() as sql:
+                self._catch_up(table, sql)
 
     def watch(self, table_id: str, since: int = 0) -> Json:
         table = self.table(table_id)
         with table.game.lock:
+            self._read_through(table)
             return {**table.game.public_view(since), "table": table.about(None)}
 
     def move(self, table_id: str, seat: int, token: str | None, text: str, since: int = 0) -> Json:
@@ -296,21 +346,40 @@ class Hall:
         table.person(seat, token)
         game = table.game
         with game.lock:
-            try:
-                game.move(seat, text)
-            except IllegalMoveError as error:
-                raise Refusal(409, f"not allowed: {error.reason}", [error.reason]) from None
-            except MoveSyntaxError as error:
-                raise Refusal(409, f"not a move: {error}", [str(error)]) from None
-            except ValueError as error:  # SeatError: not his turn, the game is over
-                raise Refusal(getattr(error, "status", 409), str(error)) from None
-            self._saved(table)
+            with self._changing(table) as sql:
+                try:
+                    game.move(seat, text)
+                except IllegalMoveError as error:
+                    raise Refusal(409, f"not allowed: {error.reason}", [error.reason]) from None
+                except MoveSyntaxError as error:
+                    raise Refusal(409, f"not a move: {error}", [str(error)]) from None
+                except ValueError as error:  # SeatError: not his turn, the game is over
+                    raise Refusal(getattr(error, "status", 409), str(error)) from None
+                self._saved(table, sql)
             return {**game.view(seat, since), "table": table.about(seat)}
 
-    def _saved(self, table: Table) -> None:
+    @contextmanager
+    def _changing(self, table: Table) -> Iterator[Sql]:
+        """A change at ``table`` (its game's lock held): in one transaction of the store, with
+        the table's row locked, after catching up with other processes.  If the store fails
+        once the game has moved, the table is dropped from memory (read again at the next
+        request), so that memory never runs ahead of the store."""
+        try:
+            with self.store.transaction(table.id) as sql:
+                self._catch_up(table, sql)
+                yield sql
+        except Refusal:
+            raise
+        except Exception:
+            with self.lock:
+                self.tables.pop(table.id, None)
+            raise
+
+    def _saved(self, table: Table, sql: Sql) -> None:
         """The moves made since the last are stored; the next move's clock starts."""
         game = table.game
-        self.store.add_moves(table.id, table.saved, game.made[table.saved :])
+        add_moves(sql, table.id, table.saved, game.made[table.saved :])
+        self.store.notify(sql, table.id)
         table.saved = len(game.made)
         table.turn_since = time.monotonic()
 
@@ -326,14 +395,17 @@ class Hall:
                 seat = table.overdue(now)
                 if seat is None or table.stand_in is None:
                     continue
-                agent = table.stand_ins.get(seat)
-                if agent is None:
-                    seed = table.stored.seed + 1000 + seat
-                    agent = table.stand_ins[seat] = make_agent(
-                        table.stand_in, table.game.game.rules, seed
-                    )
-                table.game.play_for(seat, agent)
-                self._saved(table)
+                with self._changing(table) as sql:
+                    if table.overdue(now) != seat:  # another process moved meanwhile
+                        continue
+                    agent = table.stand_ins.get(seat)
+                    if agent is None:
+                        seed = table.stored.seed + 1000 + seat
+                        agent = table.stand_ins[seat] = make_agent(
+                            table.stand_in, table.game.game.rules, seed
+                        )
+                    table.game.play_for(seat, agent)
+                    self._saved(table, sql)
             changed.append(table.id)
         for table_id in changed:
             for notify in list(self.watchers):
@@ -358,8 +430,12 @@ class Hall:
         if not isinstance(name, str):
             raise Refusal(400, "name: a text is needed")
         clean = " ".join("".join(c for c in name if c.isprintable()).split())[:MOST_NAME]
-        with table.game.lock:
-            self.store.set_name(table.id, seat, clean)
+        with table.game.lock, self._changing(table) as sql:
+            sql.run(
+                "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                (clean, table.id, seat),
+            )
+            self.store.notify(sql, table.id)
             table.stored.names[seat] = clean
             table.game.labels[seat] = clean or PERSON
         return {"name": clean}
