@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
 from interpreter.web.limits import Limits
-from interpreter.web.store import SqliteStore, open_store
+from interpreter.web.store import SqliteStore, Store
 from interpreter.web.tables import Hall
 
 STATIC = Path(__file__).parent / "static"
@@ -261,6 +261,16 @@ def listen(port: int, host: str = HOST) -> socket.socket:
 def address(sock: socket.socket) -> str:
     host, port = sock.getsockname()[:2]
     return f"http://{host}:{port}/play"
+
+
+def open_store(db: str) -> Store:
+    """The store ``db`` names: ``postgresql://…`` (or ``postgres://…``) a PostgreSQL database,
+    anything else a SQLite file."""
+    if db.startswith(("postgresql://", "postgres://")):
+        from interpreter.web.pgstore import PgStore  # the postgres extra, only when asked
+
+        return PgStore(db)
+    return SqliteStore(db)
 
 
 def default_db() -> Path:

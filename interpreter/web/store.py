@@ -271,14 +271,3 @@ class SqliteStore(Store):
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def open_store(db: str) -> Store:
-    """The store ``db`` names: ``postgresql://…`` (or ``postgres://…``) a PostgreSQL database,
-    anything else a SQLite file."""
-    if db.startswith(("postgresql://", "postgres://")):
-        from interpreter.web.pgstore import PgStore  # the postgres extra, only when asked
-
-        store: Store = PgStore(db)
-        return store
-    return SqliteStore(db)
