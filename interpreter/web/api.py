@@ -141,16 +141,7 @@ class Api:
         seats = args.get("seats")
         if seats is None:
             seats = [PERSON] + [DEFAULT_BOT] * (players - 1)
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise ApiError(400, "seats: a list with 'person' or a bot's name for each seat")
-        if len(seats) != players:
-            raise ApiError(400, f"seats: the variant has {players} seats; {len(seats)} given")
-        unknown = sorted({s for s in seats if s != PERSON and s not in AGENT_NAMES})
-        if unknown:
-            known = ", ".join([PERSON, *AGENT_NAMES])
-            raise ApiError(400, f"seats: no bot named {unknown[0]!r}; seats take {known}")
-        if PERSON not in seats:
-            raise ApiError(400, "seats: a game needs at least one seat for a person")
+        seats = checked_seats(seats, players, "game")
         game = WebGame(
             Game.new(variant, seed=seed), seats, seed=seed, variant_name=name, embed=embed
         )
@@ -253,6 +244,22 @@ class Api:
         if seat is None:
             raise ApiError(400, "seat: a seat's number, from 0")
         return seat
+
+
+def checked_seats(seats: object, players: int, what: str) -> list[str]:
+    """``seats`` as a game or table (``what``) of ``players`` takes them: ``"person"`` or a
+    bot's name for each seat, one person at least; a refusal (400) otherwise."""
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ApiError(400, "seats: a list with 'person' or a bot's name for each seat")
+    if len(seats) != players:
+        raise ApiError(400, f"seats: the variant has {players} seats; {len(seats)} given")
+    unknown = sorted({s for s in seats if s != PERSON and s not in AGENT_NAMES})
+    if unknown:
+        known = ", ".join([PERSON, *AGENT_NAMES])
+        raise ApiError(400, f"seats: no bot named {unknown[0]!r}; seats take {known}")
+    if PERSON not in seats:
+        raise ApiError(400, f"seats: a {what} needs at least one seat for a person")
+    return list(seats)
 
 
 def public_problems(error: VariantError) -> list[str]:

@@ -33,7 +33,15 @@ from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
 from interpreter.loader import VariantError, load_variant_text, parent_variant
 from interpreter.loader.shipped import shipped_variant_names
 from interpreter.rulebook import render
-from interpreter.web.api import ApiError, _file, _shipped, _text, _whole, public_problems
+from interpreter.web.api import (
+    ApiError,
+    _file,
+    _shipped,
+    _text,
+    _whole,
+    checked_seats,
+    public_problems,
+)
 from interpreter.web.session import PERSON, RestoreError, WebGame
 from interpreter.web.store import Sql, Store, StoredTable, add_moves, moves_since
 from interpreter.web.views import Json
@@ -190,16 +198,18 @@ class Hall:
             variant_text = _text(args, "variant_text", 512 * 1024)
             file = _file(args, "house.toml")
             try:
-                name = load_variant_text(variant_text, file, trusted=False).name
+                variant = load_variant_text(variant_text, file, trusted=False)
             except VariantError as error:
                 raise Refusal(422, "the variant has problems", public_problems(error)) from None
+            name = variant.name
         else:
             name = _text(args, "variant", 100)
             if name not in shipped_variant_names():
                 shipped = ", ".join(shipped_variant_names())
                 raise Refusal(404, f"no shipped variant named {name!r}; shipped: {shipped}")
+            variant = _shipped(name)
         seed = _whole(args, "seed", 2**63 - 1)
-        seats = self._seats(args)
+        seats = checked_seats(args.get("seats"), variant.players.count, "table")
         stored = StoredTable(
             id=secrets.token_urlsafe(TABLE_ID_BYTES),
             created=time.time(),
@@ -212,10 +222,6 @@ class Hall:
             options=self._options(args),
         )
         game = self._deal(stored, [])
-        if len(seats) != game.game.players:
-            raise Refusal(
-                400, f"seats: the variant has {game.game.players} seats; {len(seats)} given"
-            )
         tokens = {
             s: secrets.token_urlsafe(TOKEN_BYTES) for s, who in enumerate(seats) if who == PERSON
         }
@@ -259,18 +265,6 @@ class Hall:
         if stand_in is not None and stand_in not in AGENT_NAMES:
             raise Refusal(400, f"stand_in: a bot's name ({', '.join(AGENT_NAMES)}) or none")
         return {"clock": clock, "stand_in": stand_in}
-
-    def _seats(self, args: Mapping[str, Any]) -> list[str]:
-        seats = args.get("seats")
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise Refusal(400, "seats: a list with 'person' or a bot's name for each seat")
-        unknown = sorted({s for s in seats if s != PERSON and s not in AGENT_NAMES})
-        if unknown:
-            known = ", ".join([PERSON, *AGENT_NAMES])
-            raise Refusal(400, f"seats: no bot named {unknown[0]!r}; seats take {known}")
-        if PERSON not in seats:
-            raise Refusal(400, "seats: a table needs at least one seat for a person")
-        return list(seats)
 
     def table(self, table_id: object) -> Table:
         if not isinstance(table_id, str):
