@@ -100,7 +100,7 @@ def test_filling_a_way_agrees_with_the_plain_recursion_on_random_holdings() -> N
                 slots.append(tuple(rng.sample(faces, rng.randint(1, 2))))
         cards = [c for groups in by_face.values() for _, copies in groups for c in copies]
         banned = frozenset(rng.sample(cards, min(len(cards), rng.randint(0, 2))))
-        fast = fill(slots, by_face, banned)
+        fast = fill(slots, by_face, banned, slot_shape(slots))
         assert fast == list(fill_reference(slots, by_face, banned))
         filled += bool(fast)
         apart += bool(fast) and slot_shape(slots)[2]

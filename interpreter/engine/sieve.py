@@ -61,20 +61,27 @@ def ways(rules: Rules, trump: str | None) -> Sieve:
                 key=lambda item: (item[0].bit_count(), -item[2]),
             )
             every = sum(masks.get(f, 0) for f in {f for faces in slots for f in faces})
-            held = [tuple(numbers[f] for f in faces if f in numbers) for _, faces, _ in needs]
-            counts = [n for _, _, n in needs]
-            way = Way(combo, tuple(slots), slot_shape(slots), tuple(zip(held, counts, strict=True)))
-            firsts = [faces[0] if len(faces) == 1 else -1 for faces in held]
-            if len(held[0]) == 4:  # the common need of several faces (four kings)
-                firsts[0] = _FOUR
-            others = tuple(zip(firsts[1:], held[1:], counts[1:], strict=True))
-            stages.append((firsts[0], held[0], counts[0], others, every, way))
+            held = tuple(
+                (tuple(numbers[f] for f in faces if f in numbers), n) for _, faces, n in needs
+            )
+            way = Way(combo, tuple(slots), slot_shape(slots), held)
+            tests = [(_first(numbered), numbered, n) for numbered, n in held]
+            first, rarest, count = tests[0]
+            if len(rarest) == 4:  # the common need of several faces (four kings)
+                first = _FOUR
+            stages.append((first, rarest, count, tuple(tests[1:]), every, way))
     return tuple(stages)
 
 
 _FOUR: Final = -4
 """A stage's rarest need that is of four faces (a rank in each suit: four kings), which the
 sieve counts unrolled; other needs of several faces are marked -1."""
+
+
+def _first(faces: tuple[int, ...]) -> int:
+    """A need's face number when it is of one face (counted without a loop), else -1."""
+    return faces[0] if len(faces) == 1 else -1
+
 
 Sifted = tuple[list[Way], list[int]]
 """What the first sieve let through, and the counts of each face it read."""
@@ -90,12 +97,8 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
     number) it counted: a quick, exact first sieve, empty in most windows.  ``declarations``
     enumerates the cards of these ways only.  Where the checks need one of some cards in every
     declaration (a card of the trick just won), a way needs one of their faces."""
-    declare = rules.declare
-    if rules.reuse.partner_used or not (declare.from_held or declare.from_opened):
-        held = _held(rules, state, player)
-    else:  # kept as the cards come and go
-        held = state.table.held[player] if declare.from_held else state.table.opened[player]
-    trick = _needed_faces(rules, state) if rules.ledger_checks.needs else -1
+    held = _held(rules, state, player)
+    trick = _needed_faces(rules, state) if rules.ledger_checks.needs else None
     # The hottest test of the engine: enough cards of each need's faces, the rarest need first
     # (most ways stop there; most needs are of one face), and a card the checks need where
     # they need one.
@@ -114,7 +117,7 @@ def sift(rules: Rules, state: State, player: int) -> Sifted:
                 total += held[each]
             if total < count:
                 continue
-        if trick >= 0 and not trick & every:
+        if trick is not None and not trick & every:
             continue
         for first, faces, count in others:
             if (held[first] if first >= 0 else _count(held, faces)) < count:
@@ -141,14 +144,11 @@ def _held(rules: Rules, state: State, player: int) -> list[int]:
             for card in zone:
                 held[number[card]] += 1
     if rules.reuse.partner_used:
-        copied = False
-        for partner in rules.partners(player):
-            cards = table.tables[partner]
-            if cards:  # counted on a copy, only where the partner has declared cards
-                if not copied:
-                    held, copied = held[:], True
-                for card in cards:
-                    held[number[card]] += 1
+        cards = [card for partner in rules.partners(player) for card in table.tables[partner]]
+        if cards:  # counted on a copy, only where a partner has declared cards
+            held = held[:]
+            for card in cards:
+                held[number[card]] += 1
     return held
 
 
@@ -163,10 +163,10 @@ def _needs(rules: Rules, state: State) -> list[tuple[int, ...]]:
     return found
 
 
-def _needed_faces(rules: Rules, state: State) -> int:
+def _needed_faces(rules: Rules, state: State) -> int | None:
     """The faces (a mask of their card bits) one of which every way must use: those of the
-    cards of the checks' first need now (:func:`_needs`; -1 if none).  Further needs, which no
-    check has so far, are left to the fillings, as every need is."""
+    cards of the checks' first need now (:func:`_needs`; None if none).  Further needs, which
+    no check has so far, are left to the fillings, as every need is."""
     for needs in rules.ledger_checks.needs:
         cards = needs(rules, state)
         if cards is not None:
@@ -175,7 +175,7 @@ def _needed_faces(rules: Rules, state: State) -> int:
             for card in cards:
                 mask |= masks[face[card]]
             return mask
-    return -1
+    return None
 
 
 def _count(held: list[int], faces: tuple[int, ...]) -> int:
@@ -212,10 +212,7 @@ def declarations(rules: Rules, state: State, player: int, allowed: Allowed) -> l
     if not ways:
         return found
     # Only the cards of the faces some way left may use are labelled and grouped.
-    faces: dict[str, None] = {}
-    for way, _, _ in ways:
-        for face in way.faces:
-            faces[face] = None
+    faces = dict.fromkeys(face for way, _, _ in ways for face in way.faces)
     by_face = face_groups(rules, state, player, faces)
     needed = _NO_SETS  # most variants' checks need nothing: no call
     if rules.ledger_checks.needs:
@@ -283,7 +280,7 @@ def _barred(
         prune(pruned, combo)
         if pruned.closed:
             return _CLOSED
-    banned = frozenset(pruned.banned) if pruned.banned else _NO_CARDS
+    banned = frozenset(pruned.banned)
     return False, banned, pruned.refused, _counted(rules, state, player, banned)
 
 
@@ -373,20 +370,17 @@ def slot_shape(slots: Sequence[tuple[str, ...]]) -> SlotShape:
 
 
 def fill(
-    slots: Sequence[tuple[str, ...]],
-    by_face: Groups,
-    banned: frozenset[int] = frozenset(),
-    shape: SlotShape | None = None,
+    slots: Sequence[tuple[str, ...]], by_face: Groups, banned: frozenset[int], shape: SlotShape
 ) -> list[Filling]:
     """Every way of filling the slots with distinct cards, copies with one label counted once,
     in the order of :func:`fill_reference` (which says what is filled, and how): the same
     recursion, listing what it finds instead of yielding it through every level, and filling
-    the last slot without a call of its own.  ``shape``: :func:`slot_shape` of the slots, when
-    at hand (each way keeps its own)."""
+    the last slot without a call of its own.  ``shape``: :func:`slot_shape` of the slots (each
+    way keeps its own)."""
     pools = _pools(slots, by_face, banned)
     if not pools:
         return []
-    same, run_left, apart = shape if shape is not None else slot_shape(slots)
+    same, run_left, apart = shape
     if apart:  # every choice of a group per slot, in the recursion's order, each first copy
         return _filled_apart(pools)
     if run_left[0] == len(slots) and _single_copies(pools[0]):
@@ -428,14 +422,16 @@ def _copies_from(pools: Pools) -> list[list[int]]:
     """For each pool, the copies of its groups from each position to its end (a pool shared
     by equal slots counted once)."""
     copies_from: list[list[int]] = []
-    counted: list[tuple[str, list[int]]] | None = None
-    left: list[int] = []
-    for pool in pools:
-        if pool is not counted:
-            counted, left, total = pool, [0] * len(pool), 0
-            for position in range(len(pool) - 1, -1, -1):
-                total += len(pool[position][1])
-                left[position] = total
+    for index, pool in enumerate(pools):
+        if index and pool is pools[index - 1]:
+            copies_from.append(copies_from[-1])
+            continue
+        total = 0
+        left = []
+        for _, copies in reversed(pool):
+            total += len(copies)
+            left.append(total)
+        left.reverse()
         copies_from.append(left)
     return copies_from
 
@@ -464,8 +460,7 @@ def _filled_as_combinations(pool: list[tuple[str, list[int]]], slots: int) -> li
     each: the combinations of its groups, in order."""
     found: list[Filling] = []
     for chosen in combinations(pool, slots):
-        labels_of, copies_of = zip(*chosen, strict=True)
-        found.append((labels_of, tuple([c[0] for c in copies_of])))
+        found.append((tuple([label for label, _ in chosen]), tuple([c[0] for _, c in chosen])))
     return found
 
 
