@@ -167,6 +167,7 @@ def _fresh_view(web: WebGame, game: Game, seat: int) -> Any:
     """``web``'s message to ``seat`` had its game been ``game`` (its logs read afresh)."""
     web.game = game
     web.logs = {s: Log() for s in web.logs}
+    web.changed()
     return web.public_view() if seat == ONLOOKER else web.view(seat)
 
 

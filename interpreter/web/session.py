@@ -13,7 +13,7 @@ bot that explains its choices (:mod:`interpreter.play.hints`), shown that seat's
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.agents import Agent, make_agent
@@ -92,6 +92,7 @@ class WebGame:
         self.logs = {s: Log() for s, name in enumerate(seats) if name == PERSON}
         self.logs[ONLOOKER] = Log()
         self.labels = list(seats)  # how each seat is called: "person", a bot, or a name
+        self._shown: dict[int, Json] = {}  # each seat's view, until the game changes
         self.hints: Explainer | None = None  # made at the first hint, as the terminal does
         self.hints_sought = False
         self.made: list[tuple[int, str]] = []
@@ -120,8 +121,7 @@ class WebGame:
                 raise RestoreError(
                     f"move {number + 1} ({text!r}): the bot would now play otherwise"
                 )
-            game.step(move)
-            self.made.append((seat, str(move)))
+            self._step(seat, move)
 
     # -- moving --------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -134,8 +134,23 @@ class WebGame:
             if bot is None:
                 return
             move = bot.choose(game.view(seat))
-            game.step(move)
-            self.made.append((seat, str(move)))
+            self._step(seat, move)
+
+    def _step(self, seat: int, move: Move) -> None:
+        self.game.step(move)
+        self.made.append((seat, str(move)))
+        self._shown.clear()
+
+    def changed(self) -> None:
+        """Forget the views made so far: the game was changed other than by this object's
+        moves (its ``game`` replaced, a seat's label set through ``labels``)."""
+        self._shown.clear()
+
+    def label(self, seat: int, name: str) -> None:
+        """How ``seat`` is called from now on (a display name, or who sits there)."""
+        if self.labels[seat] != name:
+            self.labels[seat] = name
+            self._shown.clear()
 
     def move(self, seat: int, text: str) -> Move:
         """The person in ``seat`` makes the move written ``text``; the bots answer.  An
@@ -144,8 +159,7 @@ class WebGame:
         self.check_turn(seat)
         game = self.game
         move = game.parse_move(text)
-        game.step(move)
-        self.made.append((seat, str(move)))
+        self._step(seat, move)
         self.advance()
         return move
 
@@ -154,8 +168,7 @@ class WebGame:
         while he is away or out of time); the bots answer."""
         self.check_turn(seat)
         move = agent.choose(self.game.view(seat))
-        self.game.step(move)
-        self.made.append((seat, str(move)))
+        self._step(seat, move)
         self.advance()
         return move
 
@@ -206,6 +219,24 @@ class WebGame:
     def view(self, seat: int, since: int = 0) -> Json:
         """What the person in ``seat`` sees now, and the lines of the log from ``since`` on."""
         self.check_person(seat)
+        return self._with_log(seat, since, self._seat_view)
+
+    def public_view(self, since: int = 0) -> Json:
+        """What an onlooker sees: the table as every seat sees it (declared cards, tricks as
+        the variant shows them, scores), no hand, no move, no card only a seat knows."""
+        return self._with_log(ONLOOKER, since, self._public_view)
+
+    def _with_log(self, seat: int, since: int, make: Callable[[int], Json]) -> Json:
+        """``make(seat)``'s view, made once per change of the game or of the seats' labels
+        (a table's mover and his live page ask for the same one), with the log's lines from
+        ``since`` on."""
+        shown = self._shown.get(seat)
+        if shown is None:
+            shown = self._shown[seat] = make(seat)
+        lines = self.logs[seat].lines
+        return {**shown, "log": lines[max(since, 0) :], "log_size": len(lines)}
+
+    def _seat_view(self, seat: int) -> Json:
         game = self.game
         log = self._log(seat)
         shown = seat_view(game, seat)
@@ -216,17 +247,13 @@ class WebGame:
                 {"name": name, "who": who, "partner": other in game.rules.partners(seat)}
                 for other, (name, who) in enumerate(zip(self.names(seat), self.seats, strict=True))
             ],
-            "log": log.lines[max(since, 0) :],
-            "log_size": len(log.lines),
             "deal_ends": log.deal_ends,
             "over": game.is_over,
             "game_over": game_over(game, self.names(seat)) if game.is_over else [],
         }
         return shown
 
-    def public_view(self, since: int = 0) -> Json:
-        """What an onlooker sees: the table as every seat sees it (declared cards, tricks as
-        the variant shows them, scores), no hand, no move, no card only a seat knows."""
+    def _public_view(self, _onlooker: int) -> Json:
         game = self.game
         log = self._log(ONLOOKER)
         shown = {k: v for k, v in seat_view(game, 0).items() if k not in PRIVATE}
@@ -240,8 +267,6 @@ class WebGame:
                 {"name": name, "who": who, "partner": False}
                 for name, who in zip(names, self.labels, strict=True)
             ],
-            "log": log.lines[max(since, 0) :],
-            "log_size": len(log.lines),
             "deal_ends": log.deal_ends,
             "over": game.is_over,
             "game_over": game_over(game, names) if game.is_over else [],

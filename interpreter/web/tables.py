@@ -189,7 +189,7 @@ class Hall:
     def _name(table: Table) -> None:
         for seat, name in table.stored.names.items():
             if name:
-                table.game.labels[seat] = name
+                table.game.label(seat, name)
 
     # -- operations ----------------------------------------------------------------------------
     def create(self, args: Mapping[str, Any]) -> Json:
@@ -302,7 +302,7 @@ class Hall:
             table.turn_since = time.monotonic()
         for seat, name in names.items():
             table.stored.names[seat] = name
-            table.game.labels[seat] = name or table.stored.seats[seat]
+            table.game.label(seat, name or table.stored.seats[seat])
 
     def _heard(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up, and tell the live connections."""
@@ -431,7 +431,7 @@ class Hall:
             )
             self.store.notify(sql, table.id)
             table.stored.names[seat] = clean
-            table.game.labels[seat] = clean or PERSON
+            table.game.label(seat, clean or PERSON)
         return {"name": clean}
 
     def record(self, table_id: str) -> Json:
