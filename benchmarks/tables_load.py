@@ -1,14 +1,19 @@
-"""A bounded load test of the tables on loopback: ``--tables`` two-person tables on one
-``bezique serve`` process, each seat a simulated client on a live WebSocket that moves (over
-HTTP) as soon as the view it is sent says it may.  It reports moves per second, the time from a
-move sent to the other seat's update (p50, p95, p99), the errors, and the server's memory per
-table (its resident set before and after the tables are made).
+"""A bounded load test of the tables on loopback: ``--tables`` two-person tables on
+``bezique serve``, each seat a simulated client on a live WebSocket that moves (over HTTP) as
+soon as the view it is sent says it may (or after ``--think`` seconds on average, as a person
+would).  It reports moves per second, the time from a move sent to the other seat's update
+(p50, p95, p99), the errors, and the server's memory per table (its resident set before and
+after the tables are made).
 
-    python benchmarks/tables_load.py [--tables 200] [--moves 4000] [--seconds 120] [--db FILE]
+    python benchmarks/tables_load.py [--tables 200] [--moves 4000] [--seconds 120]
+                                     [--think 0] [--db FILE | --db postgresql://…] [--servers 1]
 
 The server is started here, on a free port, with its store in a temporary folder unless
-``--db`` is given; the clients run in this process (asyncio, aiohttp).  Moves are chosen at
-random (seeded), so a run is the same load each time; the figures depend on the machine.
+``--db`` is given; the clients run in this process (asyncio, aiohttp).  With ``--servers N``
+(PostgreSQL only) N server processes share the store, and each table's two seats connect to
+two different processes, so every move reaches the other seat through the database's
+NOTIFY.  Moves and thinking times are drawn at random (seeded), so a run is the same load
+each time; the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -68,6 +73,7 @@ async def seat(
     tally: Tally,
     budget: tuple[int, float],
     rng: random.Random,
+    think: float,
 ) -> None:
     """One simulated person: live view in, a random legal move out whenever it may move."""
     token = table["seats"][number]["token"]
@@ -87,6 +93,8 @@ async def seat(
             if view["to_act"] != number or not view["moves"]:
                 continue
             move = rng.choice(view["moves"])["move"]
+            if think:  # a person's pace: half to one and a half times the mean
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             tally.sent[table_id] = time.perf_counter()
             url = f"{base}/api/tables/{table_id}/seats/{number}/moves"
             async with http.post(url, json={"move": move}, headers=headers) as answer:
@@ -96,24 +104,37 @@ async def seat(
             tally.moves += 1
 
 
-async def run(base: str, pid: int, tables: int, moves: int, seconds: float) -> dict[str, Any]:
+async def run(
+    bases: list[str], pids: list[int], tables: int, budget: tuple[int, float], think: float
+) -> dict[str, Any]:
     tally = Tally()
+    moves, seconds = budget
+    base = bases[0]
     rng = random.Random(1)
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
-        before = rss_kib(pid)
+        before = sum(map(rss_kib, pids))
         made = []
         for _ in range(tables):
             body = {"variant": "bezique", "seats": ["person", "person"]}
             async with http.post(f"{base}/api/tables", json=body) as answer:
                 made.append(await answer.json())
-        after = rss_kib(pid)
+        after = sum(map(rss_kib, pids))
         start = time.perf_counter()
-        budget = (moves, start + seconds)
+        until = (moves, start + seconds)
         await asyncio.gather(
             *(
-                seat(http, base, table, n, tally, budget, random.Random(rng.random()))
-                for table in made
+                seat(
+                    http,
+                    bases[(t + n) % len(bases)],  # two processes per table, when there are two
+                    table,
+                    n,
+                    tally,
+                    until,
+                    random.Random(rng.random()),
+                    think,
+                )
+                for t, table in enumerate(made)
                 for n in (0, 1)
             )
         )
@@ -122,6 +143,8 @@ async def run(base: str, pid: int, tables: int, moves: int, seconds: float) -> d
     cut = statistics.quantiles(ms, n=100) if len(ms) > 1 else ms * 99
     return {
         "tables": tables,
+        "servers": len(bases),
+        "think_s": think,
         "moves": tally.moves,
         "seconds": round(elapsed, 1),
         "moves_per_second": round(tally.moves / elapsed, 1),
@@ -131,7 +154,7 @@ async def run(base: str, pid: int, tables: int, moves: int, seconds: float) -> d
         "errors": len(tally.errors),
         "first_error": tally.errors[0] if tally.errors else "",
         "kib_per_table": round((after - before) / tables, 1),
-        "server_rss_mib": round(rss_kib(pid) / 1024, 1),
+        "server_rss_mib": round(sum(map(rss_kib, pids)) / 1024, 1),
     }
 
 
@@ -140,18 +163,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--moves", type=int, default=4000, help="stop after this many moves")
     parser.add_argument("--seconds", type=float, default=120.0, help="or after this long")
+    parser.add_argument("--think", type=float, default=0.0, help="a person's mean seconds")
     parser.add_argument("--db", help="the store (default: a file in a temporary folder)")
+    parser.add_argument("--servers", type=int, default=1, help="processes (PostgreSQL only)")
     args = parser.parse_args(argv)
+    if args.servers > 1 and not (args.db or "").startswith("postgresql://"):
+        parser.error("--servers above 1 needs a shared store: --db postgresql://…")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or str(Path(folder) / "tables.sqlite")
-        server, base = start_server(db)
+        servers = [start_server(db) for _ in range(args.servers)]
         try:
-            result = asyncio.run(run(base, server.pid, args.tables, args.moves, args.seconds))
+            result = asyncio.run(
+                run(
+                    [base for _, base in servers],
+                    [server.pid for server, _ in servers],
+                    args.tables,
+                    (args.moves, args.seconds),
+                    args.think,
+                )
+            )
         finally:
-            server.kill()
-            server.wait()
-            if server.stdout is not None:
-                server.stdout.close()
+            for server, _ in servers:
+                server.kill()
+                server.wait()
+                if server.stdout is not None:
+                    server.stdout.close()
     width = max(map(len, result))
     for key, value in result.items():
         print(f"{key:<{width}}  {value}")
