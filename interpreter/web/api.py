@@ -134,7 +134,7 @@ class Api:
 
     def create(self, args: Mapping[str, Any]) -> Json:
         variant, name, embed = self._variant(args)
-        seed = _whole(args, "seed", LARGEST_SEED)
+        seed = whole_arg(args, "seed", LARGEST_SEED)
         if seed is None:
             seed = secrets.randbits(63)
         players = variant.players.count
@@ -158,18 +158,18 @@ class Api:
 
     def view(self, args: Mapping[str, Any]) -> Json:
         game, seat = self._game(args), self._seat(args)
-        return game.view(seat, _whole(args, "since", 10**9) or 0)
+        return game.view(seat, whole_arg(args, "since", 10**9) or 0)
 
     def move(self, args: Mapping[str, Any]) -> Json:
         game, seat = self._game(args), self._seat(args)
-        text = _text(args, "move", 200)
+        text = text_arg(args, "move", 200)
         try:
             game.move(seat, text)
         except IllegalMoveError as error:
             raise ApiError(409, f"not allowed: {error.reason}", [error.reason]) from None
         except MoveSyntaxError as error:
             raise ApiError(409, f"not a move: {error}", [str(error)]) from None
-        return game.view(seat, _whole(args, "since", 10**9) or 0)
+        return game.view(seat, whole_arg(args, "since", 10**9) or 0)
 
     def hint(self, args: Mapping[str, Any]) -> Json:
         game, seat = self._game(args), self._seat(args)
@@ -191,9 +191,9 @@ class Api:
         return {"file": f"{game.variant_name}-{game.seed}.toml", "text": text}
 
     def check(self, args: Mapping[str, Any]) -> Json:
-        text = _text(args, "text", _MOST_VARIANT)
+        text = text_arg(args, "text", _MOST_VARIANT)
         try:
-            variant = load_variant_text(text, _file(args, "house.toml"), trusted=False)
+            variant = load_variant_text(text, file_arg(args, "house.toml"), trusted=False)
         except VariantError as error:
             return {"ok": False, "problems": public_problems(error)}
         return {
@@ -204,9 +204,9 @@ class Api:
         }
 
     def replay(self, args: Mapping[str, Any]) -> Json:
-        text = _text(args, "text", _MOST_RECORD)
+        text = text_arg(args, "text", _MOST_RECORD)
         try:
-            return record_frames(text, _file(args, "record.toml"))
+            return record_frames(text, file_arg(args, "record.toml"))
         except RecordError as error:
             lines = str(error).splitlines()
             raise ApiError(422, "the record cannot be replayed", lines) from None
@@ -215,21 +215,21 @@ class Api:
     def _variant(self, args: Mapping[str, Any]) -> tuple[Variant, str, bool]:
         """The variant to play, its name for the record, and whether the record embeds it."""
         if args.get("variant_text") is not None:
-            text = _text(args, "variant_text", _MOST_VARIANT)
+            text = text_arg(args, "variant_text", _MOST_VARIANT)
             try:
-                variant = load_variant_text(text, _file(args, "house.toml"), trusted=False)
+                variant = load_variant_text(text, file_arg(args, "house.toml"), trusted=False)
             except VariantError as error:
                 problems = public_problems(error)
                 raise ApiError(422, "the variant has problems", problems) from None
             return variant, variant.name, True
-        name = _text(args, "variant", 100)
+        name = text_arg(args, "variant", 100)
         if name not in shipped_variant_names():
             shipped = ", ".join(shipped_variant_names())
             raise ApiError(404, f"no shipped variant named {name!r}; shipped: {shipped}")
-        return _shipped(name), name, False
+        return shipped_variant(name), name, False
 
     def _game(self, args: Mapping[str, Any]) -> WebGame:
-        key = _text(args, "game", 64)
+        key = text_arg(args, "game", 64)
         with self.guard:
             game = self.games.get(key)
             if game is None:
@@ -240,7 +240,7 @@ class Api:
         return game
 
     def _seat(self, args: Mapping[str, Any]) -> int:
-        seat = _whole(args, "seat", 1000)
+        seat = whole_arg(args, "seat", 1000)
         if seat is None:
             raise ApiError(400, "seat: a seat's number, from 0")
         return seat
@@ -277,7 +277,8 @@ def public_problems(error: VariantError) -> list[str]:
 
 
 @cache
-def _shipped(name: str) -> Variant:
+def shipped_variant(name: str) -> Variant:
+    """The shipped variant ``name`` (the loader keeps what it has read)."""
     return load_variant(name)
 
 
@@ -292,7 +293,7 @@ def _shipped_rows() -> list[Json]:
     return [{"name": n, "title": t, "players": p} for n, t, p in _rows()]
 
 
-def _whole(args: Mapping[str, Any], key: str, most: int) -> int | None:
+def whole_arg(args: Mapping[str, Any], key: str, most: int) -> int | None:
     """A whole number from 0 to ``most`` (also written in digits), or None when absent."""
     value = args.get(key)
     if value is None or value == "":
@@ -304,7 +305,8 @@ def _whole(args: Mapping[str, Any], key: str, most: int) -> int | None:
     return value
 
 
-def _text(args: Mapping[str, Any], key: str, most: int) -> str:
+def text_arg(args: Mapping[str, Any], key: str, most: int) -> str:
+    """The text ``args[key]``, of at most ``most`` bytes in UTF-8."""
     value = args.get(key)
     if not isinstance(value, str):
         raise ApiError(400, f"{key}: a text is needed")
@@ -313,7 +315,7 @@ def _text(args: Mapping[str, Any], key: str, most: int) -> str:
     return value
 
 
-def _file(args: Mapping[str, Any], default: str) -> str:
+def file_arg(args: Mapping[str, Any], default: str) -> str:
     """The name a posted file is called in messages: its own name, without any folder."""
     value = args.get("file")
     if not isinstance(value, str) or not value.strip():

@@ -35,12 +35,12 @@ from interpreter.loader.shipped import shipped_variant_names
 from interpreter.rulebook import render
 from interpreter.web.api import (
     ApiError,
-    _file,
-    _shipped,
-    _text,
-    _whole,
     checked_seats,
+    file_arg,
     public_problems,
+    shipped_variant,
+    text_arg,
+    whole_arg,
 )
 from interpreter.web.session import PERSON, RestoreError, WebGame
 from interpreter.web.store import Sql, Store, StoredTable, add_moves, moves_since
@@ -175,7 +175,7 @@ class Hall:
                 stored.variant_text, stored.variant_file or "house.toml", trusted=False
             )
         else:
-            variant = _shipped(stored.variant_name)
+            variant = shipped_variant(stored.variant_name)
         return WebGame(
             Game.new(variant, seed=stored.seed),
             stored.seats,
@@ -195,20 +195,20 @@ class Hall:
     def create(self, args: Mapping[str, Any]) -> Json:
         variant_text, file, name = None, None, ""
         if args.get("variant_text") is not None:
-            variant_text = _text(args, "variant_text", 512 * 1024)
-            file = _file(args, "house.toml")
+            variant_text = text_arg(args, "variant_text", 512 * 1024)
+            file = file_arg(args, "house.toml")
             try:
                 variant = load_variant_text(variant_text, file, trusted=False)
             except VariantError as error:
                 raise Refusal(422, "the variant has problems", public_problems(error)) from None
             name = variant.name
         else:
-            name = _text(args, "variant", 100)
+            name = text_arg(args, "variant", 100)
             if name not in shipped_variant_names():
                 shipped = ", ".join(shipped_variant_names())
                 raise Refusal(404, f"no shipped variant named {name!r}; shipped: {shipped}")
-            variant = _shipped(name)
-        seed = _whole(args, "seed", 2**63 - 1)
+            variant = shipped_variant(name)
+        seed = whole_arg(args, "seed", 2**63 - 1)
         seats = checked_seats(args.get("seats"), variant.players.count, "table")
         stored = StoredTable(
             id=secrets.token_urlsafe(TABLE_ID_BYTES),
