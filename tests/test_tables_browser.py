@@ -3,7 +3,8 @@ people at their own browsers playing a whole deal of two-pack Bézique by clicki
 buttons while a third watches (whose page never shows a hand), one tab closed mid-deal and its
 link opened again, the server killed with SIGKILL mid-deal and started again on the same store
 while both pages go on by themselves; a four-handed partnership table of two people and two
-bots; the rulebook and a house variant's texts shown as text; each at 1280 and 390 px wide.
+bots playing a whole deal; the rulebook and a house variant's texts shown as text; each at 1280
+and 390 px wide.
 
 Screenshots go to ``$BEZIQUE_SCREENSHOTS`` when it is set (else the test's temporary folder),
 to be looked at."""
@@ -11,93 +12,42 @@ to be looked at."""
 from __future__ import annotations
 
 import base64
-import json
 import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.request import Request, urlopen
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from interpreter.web.server import listen
 from tests.site_check import chromium, console
+from tests.tables_server import Server, call
 from tests.web_check import idle, overflow, serving, wait_for
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
 DESKTOP, PHONE = (1280, 900), (390, 844)
 NO_HAND = ".bz-hand, .bz-me, [data-move], [data-try], .bz-typed"
 
 
-class Server:
-    """``bezique serve`` as a process on a fixed port of 127.0.0.1, so that it can be killed
-    (SIGKILL, as a crash stops it) and started again at the same address on the same store."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.db = folder / "tables.sqlite"
-        sock = listen(0)
-        self.port = sock.getsockname()[1]
-        sock.close()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", str(self.port)]
-        environ = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "XDG_DATA_HOME": str(self.folder / "data"),
-        }
-        self.process = subprocess.Popen(
-            [*command, "--db", str(self.db)],
-            cwd=self.folder,
-            env=environ,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line.startswith("Serving the browser game at "), line
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.communicate(timeout=20)
-            self.process = None
-
-
 @contextmanager
 def served(folder: Path) -> Iterator[Server]:
-    server = Server(folder)
+    """``bezique serve`` as a process on a port of 127.0.0.1 that it keeps when started again,
+    so that it can be killed (SIGKILL, as a crash stops it) and started again at the same
+    address on the same store."""
+    server = Server(folder, "--db", str(folder / "tables.sqlite"))
     server.start()
     try:
         yield server
     finally:
         server.kill()
-
-
-def call(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    request = Request(base + path, data=data, headers=headers, method="POST" if data else "GET")
-    with urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +148,10 @@ def move_once(people: list[webdriver.Chrome], rng: random.Random, seconds: float
             count = browser.execute_script(pick)
             if count:
                 choices = browser.find_elements(By.CSS_SELECTOR, ".bz-game [data-move]")
-                choices[rng.randrange(len(choices))].click()
+                try:
+                    choices[rng.randrange(len(choices))].click()
+                except (StaleElementReferenceException, ValueError):
+                    continue  # the page was drawn again meanwhile (a live update): look again
                 wait_for(browser, partial(idle, browser), seconds, "the move's answer")
                 refused = browser.find_elements(By.CSS_SELECTOR, ".bz-refused")
                 assert not refused, refused[0].text
@@ -348,31 +301,46 @@ def test_two_people_play_a_deal_while_one_watches_through_a_reload_and_a_crash(
             assert severe(browser) == []
 
 
-def test_a_partnership_table_of_two_people_and_two_bots(
-    people: list[webdriver.Chrome], base: str, shots: Path
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_a_partnership_table_of_two_people_and_two_bots_plays_a_whole_deal(
+    people: list[webdriver.Chrome], base: str, shots: Path, size: tuple[int, int]
 ) -> None:
+    """Ann and Bob, partners, each at his own page, against two bots: they click their moves
+    until the deal is over (the bots answering on the server), and both pages end the deal
+    with the server's whole log."""
     seats = ["person", "expert", "person", "greedy"]  # p1 and p3 partners against the bots
     table = call(base, "/api/tables", {"variant": "four-handed-partners", "seats": seats})
     ann, bob = people
-    open_page(ann, base + table["seats"][0]["link"], DESKTOP)
-    open_page(bob, base + table["seats"][2]["link"], PHONE)
+    open_page(ann, base + table["seats"][0]["link"], size)
+    open_page(bob, base + table["seats"][2]["link"], size)
     live([ann, bob])
     bots = ann.find_elements(By.CSS_SELECTOR, ".bz-seat-tag[data-state='bot']")
     assert [b.get_attribute("data-seat") for b in bots] == ["1", "3"]
     partner = bob.find_element(By.CSS_SELECTOR, ".bz-others").text
     assert "p1 (partner, person)" in partner, partner
     rng = random.Random(3)
-    for _ in range(200):
-        if int(state(ann)["trick"]) >= 6:
-            break
+    clicked = 0
+    while not ended(ann):
         move_once([ann, bob], rng)
-    else:
-        raise AssertionError("six tricks were not played")
-    wait_for(bob, lambda: state(bob)["log"] == state(ann)["log"], 20, "the pages agree")
+        clicked += 1
+        assert clicked < 400, "the deal did not end after 400 of the people's moves"
+        if clicked == 30:
+            shot(ann, shots / f"partners-mid-deal-{size[0]}.png")
     for browser in (ann, bob):
+        wait_for(browser, partial(ended, browser), 30, "the deal's end")
         assert overflow(browser) <= 0
-    shot(ann, shots / "partners-1280.png")
-    shot(bob, shots / "partners-390.png")
+    end = ann.find_element(By.CSS_SELECTOR, ".bz-deal-end").text.splitlines()
+    assert end[0] == "End of deal 1. Points scored in it:", end
+    assert bob.find_element(By.CSS_SELECTOR, ".bz-deal-end").text.splitlines()[0] == end[0]
+    for seat, browser in ((0, ann), (2, bob)):
+        token = table["seats"][seat]["token"]
+        view = call(base, f"/api/tables/{table['table']}/seats/{seat}", token=token)
+        assert view["deal_ends"] and view["deal_ends"][0]["deal"] == 1
+        whole = partial(log_is, browser, view["log_size"])
+        wait_for(browser, whole, 20, f"seat {seat}'s whole log")
+        assert severe(browser) == []
+    shot(ann, shots / f"partners-deal-end-{size[0]}.png")
+    shot(bob, shots / f"partners-deal-end-{size[0]}-partner.png")
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])

@@ -5,22 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.request import Request, urlopen
 
 import pytest
 
 from interpreter.web.tables import Hall
 from tests.postgres import postgres
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.tables_server import call, server
 
 
 @pytest.fixture(scope="module")
@@ -46,26 +40,6 @@ def test_a_table_on_postgresql_comes_back_where_it_was(database: str) -> None:
     hall.store.close()
 
 
-def _serve(db: str, tmp: Path) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", "0", "--db", db]
-    environ = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, cwd=tmp, env=environ, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line.startswith("Serving"), line
-    return process, line.split(" at ", 1)[1].split()[0].removesuffix("/play")
-
-
-def _call(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = Request(base + path, data=data, headers=headers, method="POST" if data else "GET")
-    with urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
-
-
 def test_two_server_processes_on_one_database_play_a_deal_live(
     database: str, tmp_path: Path
 ) -> None:
@@ -73,13 +47,14 @@ def test_two_server_processes_on_one_database_play_a_deal_live(
     moves made through the other process, and they play the whole first deal."""
     from websockets.sync.client import connect
 
-    first, a = _serve(database, tmp_path)
-    second, b = _serve(database, tmp_path)
-    try:
-        table = _call(a, "/api/tables", {"variant": "bezique", "seats": ["person", "person"]})
+    with (
+        server(tmp_path / "first", "--db", database) as a,
+        server(tmp_path / "second", "--db", database) as b,
+        contextlib.ExitStack() as stack,
+    ):
+        table = call(a, "/api/tables", {"variant": "bezique", "seats": ["person", "person"]})
         tokens = [row["token"] for row in table["seats"]]
         bases = [a, b]
-        stack = contextlib.ExitStack()
         lives = [
             stack.enter_context(
                 connect(
@@ -101,9 +76,9 @@ def test_two_server_processes_on_one_database_play_a_deal_live(
         seat_url = f"/api/tables/{table['table']}/seats/"
         while views[0]["deal"] <= 1 and not views[0]["over"]:
             seat = views[0]["to_act"]
-            mine = _call(bases[seat], seat_url + str(seat), token=tokens[seat])
+            mine = call(bases[seat], seat_url + str(seat), token=tokens[seat])
             move = rng.choice(mine["moves"])["move"]
-            after = _call(bases[seat], f"{seat_url}{seat}/moves", {"move": move}, tokens[seat])
+            after = call(bases[seat], f"{seat_url}{seat}/moves", {"move": move}, tokens[seat])
             moves += 1
             # the other seat's own process tells him, live, of the move made through the other
             other = 1 - seat
@@ -113,8 +88,3 @@ def test_two_server_processes_on_one_database_play_a_deal_live(
             views = [update, after] if other == 0 else [after, update]
         assert moves > 40
         assert views[0]["deal"] == 2 or views[0]["over"]
-        stack.close()
-    finally:
-        for process in (first, second):
-            process.send_signal(signal.SIGKILL)
-            process.communicate(timeout=20)

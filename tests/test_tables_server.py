@@ -4,53 +4,13 @@ that let others reach it."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import signal
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
-from urllib.request import Request, urlopen
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-@contextmanager
-def server(tmp_path: Path, *args: str) -> Iterator[str]:
-    """A running ``bezique serve --port 0`` and its base URL; killed with SIGKILL at the end
-    (as a crash would stop it)."""
-    command = [sys.executable, "-m", "interpreter.cli", "serve", "--port", "0", *args]
-    environ = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
-    process = subprocess.Popen(
-        command,
-        cwd=tmp_path,
-        env=environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None and process.stderr is not None
-        line = process.stdout.readline()
-        assert line.startswith("Serving the browser game at "), line + process.stderr.read()
-        yield line.split(" at ", 1)[1].split()[0].removesuffix("/play")
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.communicate(timeout=20)
-
-
-def call(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = Request(base + path, data=data, headers=headers, method="POST" if data else "GET")
-    with urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
+from tests.tables_server import ROOT, call, server
 
 
 def test_a_server_killed_mid_deal_and_started_again_goes_on_where_it_was(tmp_path: Path) -> None:
