@@ -42,6 +42,9 @@ def _type_name(annotation: Any) -> str:
         if args and _model_of(args[0]) is not None:
             return "array of tables"
         return f"list of {_type_name(args[0])}" if args else "list"
+    if origin is dict:
+        key, value = get_args(annotation)
+        return f"table of {_type_name(key)} → {_type_name(value)}"
     if getattr(annotation, "__metadata__", None) is not None:
         return _type_name(get_args(annotation)[0])
     if isinstance(annotation, type) and issubclass(annotation, Enum):
@@ -52,6 +55,8 @@ def _type_name(annotation: Any) -> str:
 
 
 def _default(field: FieldInfo) -> str:
+    if field.default_factory is dict:
+        return "`{}`"
     if field.default_factory is not None:
         return "(table)"
     value = field.default

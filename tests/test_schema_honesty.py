@@ -86,6 +86,7 @@ OTHER: dict[str, Any] = {
     "open_cards.trump_ranks": [],
     "last_trick.points": 20,
     "brisques.value": 20,
+    "brisques.values": {"brisques.values": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}},
     "game.target": 500,
     "settlement.game_bonus": 600,
     "settlement.min_difference": 200,

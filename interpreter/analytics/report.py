@@ -237,10 +237,15 @@ def _upsets(analysis: Analysis) -> Share:
     return Share(won, analysis.skill.games)
 
 
+_SUMS = frozenset({Reason.BRISQUES, Reason.CARD_POINTS})
+"""Points scored as a sum of cards won, card by card or once at the end: they have no count."""
+
+
 def sources(analysis: Analysis) -> list[dict[str, object]]:
     """Each source of points (a combination's id, or brisques, last trick, the seven, …): how
     often it scored per deal, and its share of all points, the largest share first.  Brisques
-    have no count: some variants score them card by card, others in one sum at the end."""
+    (and card points) have no count: some variants score them card by card, others in one sum
+    at the end."""
     detail, deals = analysis.detail, max(1, analysis.sample.deals)
     everything = sum(detail.points.values()) or 1
     combos = {combo.id for combo in analysis.variant.combinations}
@@ -248,8 +253,8 @@ def sources(analysis: Analysis) -> list[dict[str, object]]:
         {
             "source": what,
             "combination": what in combos,
-            "times": None if what == Reason.BRISQUES else detail.times[what],
-            "per_deal": None if what == Reason.BRISQUES else round(detail.times[what] / deals, 4),
+            "times": None if what in _SUMS else detail.times[what],
+            "per_deal": None if what in _SUMS else round(detail.times[what] / deals, 4),
             "points": points,
             "share": round(points / everything, 4),
         }

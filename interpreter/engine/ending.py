@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
+from interpreter.engine.scoring import card_points_won
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
@@ -65,12 +66,12 @@ def _next_deal(rules: Rules, state: State) -> None:
 
 
 def count_brisques(rules: Rules, state: State) -> None:
-    """The brisques counted at the end of the hand, the non-dealer's first (Enquire Within
-    123 ix, x), and in a race won the moment the target is reached, only until a side reaches
-    it: each player's, unless he won fewer than ``brisques.minimum``; in a brisque
-    war only the side with more of them scores (each side on a tie), and every other side
-    whose score is above ``war_floor`` loses ``war_penalty``, charged to its first seat after
-    the dealer."""
+    """The brisques (or, with card points by rank, the points of the cards won) counted at the
+    end of the hand, the non-dealer's first (Enquire Within 123 ix, x), and in a race won the
+    moment the target is reached, only until a side reaches it: each player's, unless he won
+    fewer than ``brisques.minimum`` brisques; in a brisque war only the side with more of them
+    scores (each side on a tie), and every other side whose score is above ``war_floor`` loses
+    ``war_penalty``, charged to its first seat after the dealer."""
     n = state.players
     scoring = rules.scoring
     counts = [brisques_won(rules, state, seat) for seat in range(n)]
@@ -84,7 +85,11 @@ def count_brisques(rules: Rules, state: State) -> None:
         count = counts[seat]
         if rules.side_of[seat] in losers or count < scoring.minimum:
             continue
-        state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
+        if scoring.by_rank:  # the points of every card won, by its rank
+            points = card_points_won(rules, state, seat)
+            state.score(seat, points, Reason.CARD_POINTS, number=count)
+        else:
+            state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
         if scoring.immediate and target_reached(rules, state):
             return  # the first to count out wins: the others do not count (Enquire Within 123 x)
     for side in sorted(losers):

@@ -105,6 +105,7 @@ class Reason(StrEnum):
     DEAL_COUNT = "deal_count"
     COUNT_GUESS = "count_guess"
     BRISQUE_WAR = "brisque_war"
+    CARD_POINTS = "card_points"
 
 
 class Ending(StrEnum):
@@ -384,6 +385,8 @@ def _score_text(event: Event, combo: str) -> str:
             return f"guessed {event.number} exactly"
         case Reason.BRISQUE_WAR:
             return f"brisque war lost, with {event.number} brisque(s)"
+        case Reason.CARD_POINTS:
+            return "card points" + (f" ({shown})" if shown else "")
     assert_never(reason)
 
 

@@ -63,6 +63,13 @@ class Rules:
         self.order: Final = tables.display_order(cards, model.suits, self.strength)
         self.jokers: Final = model.jokers
         self.brisque: Final = tables.brisques(cards, model.brisque_ranks)
+        # What each card counts won in a trick (a brisque's value, or its rank's points), and
+        # whether it counts at all (the brisques, unless the ranks have points).
+        points = variant.brisques.values
+        self.card_points: Final = tables.card_points(
+            cards, points, self.brisque, variant.brisques.value
+        )
+        self.counts: Final = tables.counting(self.brisque, self.card_points, bool(points))
         self.by_face: Final = tables.copies_by_face(self.face)  # lowest id first
         self.copies: Final = tables.as_sets(self.by_face)
         self.face_mask: Final = tables.face_masks(self.by_face)  # one bit per card

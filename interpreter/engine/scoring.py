@@ -1,9 +1,11 @@
-"""Scoring in play: brisques (counted as tricks are won or at the end of the hand, with their
-minimum and the brisque war), the last trick, and the game's format and target (Hoyle; laws
-24, 25; the Britannica).  :func:`compile` makes its part of the rules."""
+"""Scoring in play: brisques, or the points of every card by its rank (counted as tricks are
+won or at the end of the hand, with their minimum and the brisque war), the last trick, and the
+game's format and target (Hoyle; laws 24, 25; the Britannica; Foster's Sixty-six for the card
+points).  :func:`compile` makes its part of the rules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,6 +40,7 @@ class ScoringRules:
     win_check: WinCheck = WinCheck.END_OF_DEAL
     double_below: int = 0  # a race game's loser under this: two game points
     match_target: int = 0  # game points that win a match; 0: one game
+    by_rank: bool = False  # every card counts its rank's points (``rules.card_points``)
     # Brisques scored at all; as each trick is won, or counted at the end of the hand.
     counted: bool = field(init=False)
     on_trick: bool = field(init=False)
@@ -47,6 +50,9 @@ class ScoringRules:
     last_final: bool = field(init=False)
     # The target checked after every move, not only at the end of a deal.
     immediate: bool = field(init=False)
+    # What a trick's counting cards score (``tricks.finish``): its brisques, or with card
+    # points by rank the points of its cards.
+    credit_trick: TrickCredit = field(init=False)
 
     def __post_init__(self) -> None:
         race = self.format is GameFormat.RACE
@@ -62,6 +68,8 @@ class ScoringRules:
         )
         object.__setattr__(self, "on_trick", counted and not later)
         object.__setattr__(self, "at_end", counted and later)
+        credit = _trick_card_points if self.by_rank else _trick_brisques
+        object.__setattr__(self, "credit_trick", credit)
 
 
 def compile(variant: Variant) -> ScoringRules:
@@ -80,17 +88,22 @@ def compile(variant: Variant) -> ScoringRules:
         win_check=variant.game.win_check,
         double_below=variant.game.double_below,
         match_target=0 if variant.match is None else variant.match.target,
+        by_rank=bool(variant.brisques.values),
     )
 
 
 def credit_brisques(
     rules: Rules, state: State, winner: int, count: int, cards: tuple[int, ...]
 ) -> None:
-    """``winner`` wins ``count`` brisques: counted for the deal, and scored at once when
-    brisques score as each trick is won."""
+    """``winner`` wins ``count`` cards that count: brisques, or under card points by rank
+    (``brisques.values``) the counting cards among ``cards``; their points are counted for the
+    deal, and scored at once when they score as each trick is won."""
     if not count:
         return
     scoring = rules.scoring
+    if scoring.by_rank:
+        credit_card_points(rules, state, winner, cards)
+        return
     state.table.brisques[winner] += count * scoring.value
     if scoring.on_trick:
         state.score(
@@ -100,3 +113,49 @@ def credit_brisques(
             number=count,
             cards=tuple([rules.face[c] for c in cards]) if cards else (),
         )
+
+
+TrickCredit = Callable[["Rules", State, int, int, list[int]], None]
+"""``credit(rules, state, winner, count, trick)``: the ``count`` counting cards of a trick just
+won by ``winner`` (``count`` > 0) are credited to him."""
+
+
+def _trick_brisques(rules: Rules, state: State, winner: int, count: int, trick: list[int]) -> None:
+    """Bézique: the brisques of a trick, counted for the deal and scored at once when they are
+    scored as each trick is won (the event does not name the cards)."""
+    scoring = rules.scoring
+    state.table.brisques[winner] += count * scoring.value
+    if scoring.on_trick:
+        state.score(winner, count * scoring.value, Reason.BRISQUES, number=count)
+
+
+def _trick_card_points(
+    rules: Rules, state: State, winner: int, count: int, trick: list[int]
+) -> None:
+    credit_card_points(rules, state, winner, trick)
+
+
+def credit_card_points(
+    rules: Rules, state: State, winner: int, cards: tuple[int, ...] | list[int]
+) -> None:
+    """Card points by rank: ``winner`` wins ``cards``, and the points of each (Foster's
+    Sixty-six: ace 11, ten 10, king 4, queen 3, knave 2)."""
+    worth = rules.card_points
+    points = 0
+    for card in cards:
+        points += worth[card]
+    state.table.brisques[winner] += points
+    if rules.scoring.on_trick:
+        counted = tuple([rules.face[c] for c in cards if worth[c]])
+        state.score(winner, points, Reason.CARD_POINTS, number=len(counted), cards=counted)
+
+
+def card_points_won(rules: Rules, state: State, seat: int) -> int:
+    """The points of the cards ``seat`` has won this deal: in his tricks and among his open
+    cards (each brisque's ``value`` in Bézique)."""
+    table, worth = state.table, rules.card_points
+    points = 0
+    for cards in (table.won[seat], table.open[seat]):
+        for card in cards:
+            points += worth[card]
+    return points

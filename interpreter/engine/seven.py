@@ -258,7 +258,7 @@ def exchange(rules: Rules, state: State, card: int) -> None:
         else:  # the seven's rank is among the open cards
             opencards.give_up(rules, state, player, card)
         opencards.take(rules, state, player, [old])
-        if rules.brisque[old]:
+        if rules.counts[old]:
             credit_brisques(rules, state, player, 1, (old,))
     else:
         if card in table.hands[player]:

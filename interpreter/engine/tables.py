@@ -75,6 +75,22 @@ def brisques(cards: tuple[Face, ...], ranks: tuple[str, ...]) -> tuple[bool, ...
     return tuple([f.rank in ranks for f in cards])
 
 
+def card_points(
+    cards: tuple[Face, ...], values: dict[str, int], brisque: tuple[bool, ...], value: int
+) -> tuple[int, ...]:
+    """What each card counts when won in a trick: the points of its rank (``brisques.values``,
+    a rank not listed counting nothing), or without them ``value`` for a brisque (Bézique)."""
+    if values:
+        return tuple([values.get(f.rank, 0) for f in cards])
+    return tuple(map(value.__mul__, brisque))  # (a bool is 0 or 1)
+
+
+def counting(brisque: tuple[bool, ...], points: tuple[int, ...], by_rank: bool) -> tuple[bool, ...]:
+    """Whether each card counts when won in a trick: a brisque, or with card points by rank a
+    card worth something."""
+    return tuple([p > 0 for p in points]) if by_rank else brisque
+
+
 def as_sets(by_face: dict[str, tuple[int, ...]]) -> dict[str, frozenset[int]]:
     """The copies of each face, as a set."""
     return {name: frozenset(ids) for name, ids in by_face.items()}

@@ -18,7 +18,6 @@ from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import card_label, card_labels, entries_by_card, groups
 from interpreter.engine.moves import Move, Play, label_face
 from interpreter.engine.parts import from_blocks
-from interpreter.engine.scoring import credit_brisques
 from interpreter.engine.state import State, Table
 from interpreter.model import Variant
 from interpreter.model.play import EndgameMode, HeadReference, JokerLed, TrumpIfVoid
@@ -458,8 +457,8 @@ def lose(state: State, seat: int, index: int) -> None:
 
 
 def finish(rules: Rules, state: State) -> int:
-    """Settle a full trick: the winner takes it (and his brisques, and the last-trick bonus);
-    returns the winner."""
+    """Settle a full trick: the winner takes it (and his brisques or card points, and the
+    last-trick bonus); returns the winner."""
     table = state.table
     stock_trick = bool(table.stock)
     strength = rules.strength if stock_trick else rules.end_strength
@@ -469,10 +468,10 @@ def finish(rules: Rules, state: State) -> int:
         table.won[winner].extend(trick)
     else:
         opencards.take(rules, state, winner, trick)
-    brisque = rules.brisque
+    counts = rules.counts  # the brisques, or the cards worth points by their rank
     brisques = 0
     for card in trick:
-        if brisque[card]:
+        if counts[card]:
             brisques += 1
     table.trick_no += 1
     face = rules.face
@@ -484,9 +483,9 @@ def finish(rules: Rules, state: State) -> int:
         table.heap = [] if brisques else [*table.heap, *trick]
     table.trick, table.trick_players = [], []
     table.leader = state.to_act = winner
-    if brisques:
-        credit_brisques(rules, state, winner, brisques, ())
     scoring = rules.scoring
+    if brisques:
+        scoring.credit_trick(rules, state, winner, brisques, trick)
     if stock_trick:
         if rules.sevens.on_win:
             seven.won(rules, state, winner, trick)

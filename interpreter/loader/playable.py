@@ -27,11 +27,15 @@ def cut_can_be_decided(
 
 
 def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
-    """Points can be won in a race game: every deal scores (brisques always scored, or the
-    last trick), or some scoring combination can be formed from the cards a player may
-    declare from — his hand after playing to the trick, or open cards of its ranks."""
+    """Points can be won in a race game: every deal scores (brisques or card points always
+    scored, or the last trick), or some scoring combination can be formed from the cards a
+    player may declare from — his hand after playing to the trick, or open cards of its
+    ranks."""
     brisques = variant.brisques
-    if brisques.scored and brisques.value and variant.deck.brisque_ranks:
+    if brisques.values:  # card points by rank
+        if brisques.scored and any(brisques.values.values()):
+            return True
+    elif brisques.scored and brisques.value and variant.deck.brisque_ranks:
         return True
     if variant.last_trick.points and variant.last_trick.which == WhichTrick.FINAL:
         return True

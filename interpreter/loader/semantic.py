@@ -164,6 +164,10 @@ def _deck(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
     if variant.carte_blanche is not None:
         court = variant.carte_blanche.court_ranks
         problems += known_ranks(deck, ("carte_blanche", "court_ranks"), court)
+    for rank in variant.brisques.values:
+        if rank not in deck.ranks:
+            message = f"{rank!r} is not a rank of the deck ({ranks_text(deck)})"
+            problems.append(Problem(("brisques", "values", rank), message))
     return problems
 
 

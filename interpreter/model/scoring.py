@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, StrictBool, StrictInt
 
-from interpreter.model.base import Block, Points
+from interpreter.model.base import Block, Points, RankLetter
 
 
 class WhichTrick(StrEnum):
@@ -47,9 +47,16 @@ class BrisqueTiming(StrEnum):
 
 
 class Brisques(Block):
-    """Aces and tens won in tricks."""
+    """Aces and tens won in tricks; or, with ``values``, the points of every card won."""
 
     value: Points = Field(default=10, description="Points per brisque (ace or ten) won.")
+    values: dict[RankLetter, Points] = Field(
+        default_factory=dict,
+        description="The points of each rank won in tricks, e.g. { A = 11, T = 10, K = 4, "
+        "Q = 3, J = 2 } (Sixty-six, Pinochle); a rank not listed counts nothing. Empty: each "
+        "brisque counts `value` (Bézique). The brisques (`deck.brisque_ranks`) are still the "
+        "cards `minimum` and a war count.",
+    )
     usage: BrisqueUsage = Field(
         default=BrisqueUsage.ALWAYS,
         description="always scored; only to break a tie or save the rubicon (laws 56, 60, "

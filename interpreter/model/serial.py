@@ -69,6 +69,7 @@ ADDED_LATER: dict[str, Any] = {
     "reuse.reform_with_added": [],
     "seven.turn_up_declarable": True,
     "brisques.minimum": 0,
+    "brisques.values": {},
     "brisques.war_penalty": 200,
     "brisques.war_floor": 200,
     "game.double_below": 0,

@@ -33,12 +33,14 @@ def reason_words(reason: Reason) -> str:
             return "the count guessed"
         case Reason.BRISQUE_WAR:
             return "brisque war"
+        case Reason.CARD_POINTS:
+            return "card points"
     assert_never(reason)
 
 
 REASONS = {reason: reason_words(reason) for reason in Reason}
 """Every reason for points other than a combination, in words."""
-_APART = (Reason.BRISQUES, Reason.LAST_TRICK)
+_APART = (Reason.BRISQUES, Reason.LAST_TRICK, Reason.CARD_POINTS)
 """The reasons listed after the others, in their own words."""
 
 
@@ -95,7 +97,8 @@ def game_over(game: Game, names: Sequence[str]) -> list[str]:
 
 
 def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> str:
-    """``royal marriage 40, common marriage 2 × 20, 9 brisques 90, last trick 10``."""
+    """``royal marriage 40, common marriage 2 × 20, 9 brisques 90, last trick 10`` (or
+    ``card points 64`` where every card counts by its rank)."""
     names = game.rules.combo_names
     totals: dict[str, list[int]] = {}
     for event in scored:
@@ -104,10 +107,13 @@ def _items(game: Game, scored: list[Event], result: DealResult, seat: int) -> st
         totals.setdefault(_label(event.what, names), []).append(event.points)
     items = [_times(label, points) for label, points in totals.items()]
     won = result.brisques[seat]
-    if won:
+    if won and not game.rules.scoring.by_rank:
         points = sum(e.points for e in scored if e.what == Reason.BRISQUES)
         brisques = plural(won, "brisque")
         items.append(f"{brisques} {points}" if points else f"{brisques} (not scored)")
+    counted = sum(e.points for e in scored if e.what == Reason.CARD_POINTS)
+    if counted:
+        items.append(f"card points {counted}")
     last = sum(e.points for e in scored if e.what == Reason.LAST_TRICK)
     if last:
         items.append(f"last trick {last}")

@@ -31,7 +31,7 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
         parts.insert(4, ("Open cards", declaring.open_cards))
     parts += [
         ("The last tricks", scoring.endgame),
-        ("Last trick and brisques", scoring.last_trick_and_brisques),
+        (scoring.brisques_heading(variant), scoring.last_trick_and_brisques),
         ("Winning", scoring.winning),
     ]
     if variant.penalties:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import assert_never
 
-from interpreter.engine import EventKind, Game, Reason
+from interpreter.engine import EventKind, Game, Reason, tables
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
@@ -30,6 +30,7 @@ from interpreter.rulebook.words import (
     number_word,
     per_member,
     points,
+    rank_name,
     rank_plural,
     seat,
 )
@@ -197,9 +198,39 @@ _NO_BRISQUES = {
 """Whether brisques count for nothing, not even to break a tie."""
 
 
+def brisques_heading(variant: Variant) -> str:
+    """The heading of the section on the last trick and what the cards won count."""
+    return "Last trick and card points" if variant.brisques.values else "Last trick and brisques"
+
+
 def last_trick_and_brisques(page: Page) -> str:
     v = page.variant
-    lt, b = v.last_trick, v.brisques
+    b = v.brisques
+    text = [_last_trick(v)]
+    usage = _card_points(v) if b.values else _brisque_usage(v)
+    timing = per_member(
+        b.timing,
+        {
+            BrisqueTiming.ON_TRICK: ", scored as soon as the trick is won.",
+            BrisqueTiming.END_OF_HAND: ", counted when the hand is over, the dealer's "
+            f"opponent first{_counting_order(v)}.",
+        },
+    )
+    text.append(usage + (timing if per_member(b.usage, _EACH_COUNTS) else "."))
+    nothing = [rank_plural(r) for r in v.deck.ranks if b.values and not b.values.get(r, 0)]
+    if nothing and b.usage is not BrisqueUsage.NONE:
+        text[-1] += f" {listing(nothing).capitalize()} count nothing."
+    if b.minimum and b.scored:
+        scores = "no card points" if b.values else "none of them"
+        text.append(
+            f"A player who won **fewer than {b.minimum} brisques** scores {scores}; they "
+            "are counted when the hand is over."
+        )
+    return "\n\n".join([*text, page.texts("last_trick"), page.texts("brisques")])
+
+
+def _last_trick(v: Variant) -> str:
+    lt = v.last_trick
     must = " " + table_rule("He is bound to score it.") if lt.mandatory else ""
     which = per_member(
         lt.which,
@@ -209,24 +240,27 @@ def last_trick_and_brisques(page: Page) -> str:
             "final tricks)",
         },
     )
-    text = []
     duels = per_member(
         v.endgame.mode, {EndgameMode.ALL_PLAYERS: False, EndgameMode.PAIRED_DUELS: True}
     )
     if lt.points and duels and lt.which is WhichTrick.FINAL:
-        text.append(
+        return (
             f"Each duel of the last tricks has its last trick: the winner of each scores "
             f"**{lt.points}**, two such scores in a hand.{must} (The Britannica, which has the "
             "duels, does not say; each duel is played out as the end of a two-handed game.) "
             "Where the last trick breaks a tie, it is the last trick of the second duel."
         )
-    elif lt.points:
-        text.append(f"The winner of {which} scores **{lt.points}**.{must}")
-    else:
-        text.append("The last trick scores nothing.")
+    if lt.points:
+        return f"The winner of {which} scores **{lt.points}**.{must}"
+    return "The last trick scores nothing."
+
+
+def _brisque_usage(v: Variant) -> str:
+    """What the brisques count, each worth ``brisques.value`` (Bézique)."""
+    b = v.brisques
     ranks = listing(rank_plural(r) for r in v.deck.brisque_ranks)
     side = "side (partners' brisques added)" if v.players.partnerships else "player"
-    usage = per_member(
+    return per_member(
         b.usage,
         {
             BrisqueUsage.ALWAYS: f"Every brisque ({ranks}) won in a trick is worth **{b.value}** "
@@ -242,21 +276,40 @@ def last_trick_and_brisques(page: Page) -> str:
             "When they won as many, each scores his own",
         },
     )
-    timing = per_member(
-        b.timing,
+
+
+def card_points_text(v: Variant) -> str:
+    """``ace 11, ten 10, king 4, queen 3, knave 2 (120 in the pack)``: the points of each rank
+    that counts, in the deck's order, and their total over the deck."""
+    values = v.brisques.values
+    worth = [f"{rank_name(r)} {values[r]}" for r in v.deck.ranks if values.get(r, 0)]
+    total = sum(values.get(face.rank, 0) for face in tables.deck(v).cards)
+    where = "in the pack" if v.deck.packs == 1 else "in the deck"
+    return f"{', '.join(worth)} ({total} {where})"
+
+
+def _card_points(v: Variant) -> str:
+    """What the cards won count, each the points of its rank (``brisques.values``)."""
+    b = v.brisques
+    worth = card_points_text(v)
+    side = "side (partners' brisques added)" if v.players.partnerships else "player"
+    ranks = listing(rank_plural(r) for r in v.deck.brisque_ranks)
+    return per_member(
+        b.usage,
         {
-            BrisqueTiming.ON_TRICK: ", scored as soon as the trick is won.",
-            BrisqueTiming.END_OF_HAND: ", counted when the hand is over, the dealer's "
-            f"opponent first{_counting_order(v)}.",
+            BrisqueUsage.ALWAYS: "Every card won in a trick counts its **card points** to its "
+            f"winner: {worth}",
+            BrisqueUsage.TIE_AND_RUBICON_ONLY: f"The **card points** of the cards won ({worth}) "
+            "count **only to break a tie or to save the loser from the rubicon** (see below)",
+            BrisqueUsage.TIE_ONLY: f"The **card points** of the cards won ({worth}) count **only "
+            "to break a tie**",
+            BrisqueUsage.NONE: "The cards won in tricks do not count",
+            BrisqueUsage.WAR: f"The brisques ({ranks}) are a **war**: when the hand is over, the "
+            f"{side} who won more of them scores the **card points** of the cards it won "
+            f"({worth}); the other scores none and **loses {b.war_penalty}** if his score is "
+            f"then above {b.war_floor}. When they won as many brisques, each scores his own",
         },
     )
-    text.append(usage + (timing if per_member(b.usage, _EACH_COUNTS) else "."))
-    if b.minimum and b.scored:
-        text.append(
-            f"A player who won **fewer than {b.minimum} brisques** scores none of them; they "
-            "are counted when the hand is over."
-        )
-    return "\n\n".join([*text, page.texts("last_trick"), page.texts("brisques")])
 
 
 def winning(page: Page) -> str:
@@ -282,7 +335,8 @@ def _race(page: Page) -> str:
             f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
         },
     )
-    brisques = "the higher score without the brisques of the last deal; if still equal, "
+    counted = "card points" if v.brisques.values else "brisques"
+    brisques = f"the higher score without the {counted} of the last deal; if still equal, "
     text = [
         f"The game is **{target} up**: deals are played until a {side} has {target} "
         f"points or more, which is checked {check}. If more than one has, the higher score "
@@ -427,6 +481,7 @@ REASON_WORDS = {
     Reason.DEAL_COUNT: "deal count",
     Reason.COUNT_GUESS: "count guess",
     Reason.BRISQUE_WAR: "brisque war",
+    Reason.CARD_POINTS: "card points",
 }
 """What the sample deal's table calls points scored for something other than a combination
 (a combination is called by its name)."""

@@ -22,6 +22,7 @@ from interpreter.model.play import (
 )
 from interpreter.model.scoring import GameFormat, WinCheck
 from interpreter.rulebook.page import Page
+from interpreter.rulebook.scoring import brisques_heading
 from interpreter.rulebook.words import (
     cards,
     listing,
@@ -152,9 +153,10 @@ def the_cards(page: Page) -> str:
     if deck.remove:
         text.append(f"Taken out of the deck: {cards(deck.remove)}.")
     brisques = listing(rank_plural(r) for r in deck.brisque_ranks)
+    what = "every card won is" if page.variant.brisques.values else "they are"
     text.append(
-        f"The {brisques} are the **brisques**; what they are worth is told under "
-        "*Last trick and brisques*."
+        f"The {brisques} are the **brisques**; what {what} worth is told under "
+        f"*{brisques_heading(page.variant)}*."
     )
     if deck.endgame_ranks:
         end = " > ".join(rank_name(r) for r in deck.endgame_ranks)
