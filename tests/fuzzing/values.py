@@ -107,6 +107,10 @@ def _one(name: str | None, node: Node, owner: str, key: str) -> Values:
     if kind == "array":
         least = int(node.get("minItems", 0))
         return st.lists(values(node["items"], owner, key), min_size=least, max_size=least + 4)
+    if kind == "object" and "patternProperties" in node:  # a table keyed by rank (card points)
+        ((pattern, value),) = node["patternProperties"].items()
+        keys = ranks() if pattern == f"^[{''.join(RANK_LETTERS)}]$" else st.text(max_size=3)
+        return st.dictionaries(keys, values(value, owner, key), max_size=6)
     raise ValueError(f"no values for {owner}.{key}: {node}")
 
 
