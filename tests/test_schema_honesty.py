@@ -80,6 +80,7 @@ OTHER: dict[str, Any] = {
     "seven.turned_up_points": 20,
     "seven.exchange_points": 20,
     "seven.points": 20,
+    "seven.exchange_min_stock": 40,
     "carte_blanche.points": 60,
     "carte_blanche.court_ranks": ["K", "Q", "J", "9"],
     "open_cards.ranks": ["A", "K", "Q"],
@@ -126,6 +127,8 @@ SCRIPTED: dict[str, str] = {
     "reuse.multi_bezique_extension": _HERE + "test_multi_bezique_extension_second_double",
     "seven.turn_up_declarable": "tests/test_classic_options.py::"
     "test_enquire_within_123_iii_the_card_exchanged_is_not_used_in_that_declaration",
+    "seven.exchange_needs_trick": "tests/test_low_trump.py::"
+    "test_foster_nine_not_exchanged_before_a_trick_is_won",
     "reuse.reform_with_added": "tests/test_classic_options.py::"
     "test_law_38_literal_bezique_cards_form_an_equal_combination_with_added_cards",
     **{

@@ -59,7 +59,7 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
     phase = state.phase
     if phase is _PLAY:
-        if rules.sevens.any_time:
+        if rules.sevens.at_play:
             found = blanche.moves(rules, state, player) if rules.blanche is not None else []
             return (
                 found + seven.play_moves(rules, state, player) + tricks.moves(rules, state, player)
@@ -93,7 +93,7 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
     if command in ("exchange", "show") and rules.seven is None:
         return "this variant has no seven of trumps to exchange or show"
-    if command == "exchange" and rules.sevens.any_time and phase is _PLAY:
+    if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
         return seven.refusal(rules, state, player, args[0], exchange=True)
     wanted = _PHASE_OF[command]
     if wanted is not phase:

@@ -44,7 +44,7 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
             return _play(rules, state, player, args[0])
         if command == "carte-blanche" and blanche.problem(rules, state, player) is None:
             return CarteBlanche()
-        if command == "exchange" and rules.sevens.any_time:
+        if command == "exchange" and rules.sevens.at_play:
             return _exchange(rules, state, player, args[0])
         return None
     if phase is not Phase.DECLARE:

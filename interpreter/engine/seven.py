@@ -1,6 +1,8 @@
 """The seven of trumps: turned up, exchanged for the turn-up, shown, played, or won in a trick
 (Hoyle; the Britannica, and its Polish Bézique for the seven won in a trick; Enquire Within
-123 iii, iv).
+123 iii, iv) — or the low trump of another rank (``seven.rank``): Sixty-six's nine, exchanged
+at any time by a player who has won a trick but not as the last card of the stock (Foster),
+Schnapsen's knave, exchanged by the player to lead.
 
 Its legality (:func:`exchange_problem`, :func:`show_problem`), its moves and its effects live
 here; the move list and the refusal of an illegal move use the same checks."""
@@ -10,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from interpreter.cards import RANK_NAMES
 from interpreter.engine import opencards
 from interpreter.engine.events import EventKind, Reason
 from interpreter.engine.labels import last_trick_cards
 from interpreter.engine.moves import ExchangeSeven, Move, ShowSeven, label_face
 from interpreter.engine.parts import from_blocks
 from interpreter.engine.scoring import credit_brisques
-from interpreter.engine.state import State
+from interpreter.engine.state import Phase, State
 from interpreter.model import Variant
 from interpreter.model.play import SevenExchange, SevenScore
 
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 # this module: in CPython 3.11 an enum member read from its class is a slow look-up.
 _TRICK_WINNER: Final = SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
 _SHOWN: Final = SevenScore.DECLARE_AFTER_WIN
+_PLAY: Final = Phase.PLAY
 _NONE: Final[frozenset[int]] = frozenset()
 
 
@@ -43,15 +47,32 @@ class SevenRules:
     points: int
     score_trigger: SevenScore
     turn_up_declarable: bool
+    exchange_needs_trick: bool = False
+    exchange_min_stock: int = 1  # cards in the stock, the turn-up counted
     # As flags, for the hot paths: only the seven won in the trick just taken is exchanged
-    # (Polish); the seven is shown for its points after a trick won.
+    # (Polish); the seven is shown for its points after a trick won (not when it has none);
+    # it is exchanged only by the player to lead, before he plays.
     won_in_trick: bool = field(init=False)
     shown: bool = field(init=False)
+    lead_only: bool = field(init=False)
+    timed: bool = field(init=False)  # any of the moment's bars (``_moment_bar``)
+    barred: bool = field(init=False)  # not exchanged at all, or timed
+    name: str = field(init=False)  # "seven of trumps", "nine of trumps"
+    itself: str = field(init=False)  # the refusal when the turn-up is itself one
 
     def __post_init__(self) -> None:
         won = self.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
         object.__setattr__(self, "won_in_trick", won)
-        object.__setattr__(self, "shown", self.score_trigger is SevenScore.DECLARE_AFTER_WIN)
+        shown = self.score_trigger is SevenScore.DECLARE_AFTER_WIN and self.points > 0
+        object.__setattr__(self, "shown", shown)
+        lead_only = self.exchange_when is SevenExchange.LEADER_BEFORE_LEAD
+        object.__setattr__(self, "lead_only", lead_only)
+        timed = lead_only or self.exchange_needs_trick or self.exchange_min_stock > 1
+        object.__setattr__(self, "timed", timed)
+        object.__setattr__(self, "barred", timed or not self.exchange)
+        name = f"{RANK_NAMES.get(self.rank, self.rank)} of trumps"
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "itself", f"the turn-up is itself a {name}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +82,7 @@ class Sevens:
 
     on_play: bool  # it scores as it is played (Enquire Within)
     on_win: bool  # it scores as the trick holding it is won (Polish)
-    any_time: bool  # exchanged at any of the holder's turns, a trick won or not (Hoyle)
+    at_play: bool  # exchanged at a turn to play: any of them (Hoyle), or to lead (Schnapsen)
     taken_barred: bool  # the turn-up it takes is barred from that trick's declarations
     by_trump: dict[str | None, tuple[int, ...]]  # per trump suit, the sevens, lowest id first
     sets: dict[str | None, frozenset[int]]  # the same, as sets
@@ -87,7 +108,8 @@ def compile(
     sevens = Sevens(
         on_play=trigger is SevenScore.ON_PLAY,
         on_win=trigger is SevenScore.ON_TRICK_WON,
-        any_time=rules is not None and rules.exchange_when is SevenExchange.ANY_TIME,
+        at_play=rules is not None
+        and rules.exchange_when in (SevenExchange.ANY_TIME, SevenExchange.LEADER_BEFORE_LEAD),
         taken_barred=rules is not None and not rules.turn_up_declarable,
         by_trump=by_trump,
         sets={trump: frozenset(cards) for trump, cards in by_trump.items()},
@@ -141,13 +163,19 @@ def exchange_problem(rules: Rules, state: State, player: int, card: int | None) 
         return reason
     if card is None or card != exchange_candidate(rules, state, player):
         table = state.table
+        name = _name(rules)
         if rules.seven is not None and rules.seven.exchange_when is _TRICK_WINNER:
             last = table.last_trick
             if last is not None and last[2] != player:
                 return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
-            return "only the seven of trumps won in the trick just taken may be exchanged"
-        return "you do not hold the seven of trumps"
+            return f"only the {name} won in the trick just taken may be exchanged"
+        return f"you do not hold the {name}"
     return None
+
+
+def _name(rules: Rules) -> str:
+    """``seven of trumps``, or the low trump of another rank (``nine of trumps``)."""
+    return "seven of trumps" if rules.seven is None else rules.seven.name
 
 
 def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
@@ -155,12 +183,35 @@ def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
     seven, table = rules.seven, state.table
     if seven is None:
         return "the seven of trumps has no value in this variant"
-    if not seven.exchange:
-        return "the seven of trumps is not exchanged in this variant"
+    if seven.barred:  # (one test on the common path: exchanged, at no moment named)
+        if not seven.exchange:
+            return f"the {seven.name} is not exchanged in this variant"
+        reason = _moment_bar(seven, state, player)
+        if reason is not None:
+            return reason
     if table.turn_up is None or not table.stock:
         return "there is no turn-up to exchange for"
     if _is_trump_seven(rules, table.turn_up, table.trump):
-        return "the turn-up is itself a seven of trumps"
+        return seven.itself
+    return None
+
+
+def _moment_bar(seven: SevenRules, state: State, player: int) -> str | None:
+    """Why the moment does not allow the exchange, where the rules name one: only the player
+    to lead, before he plays (Schnapsen); only a player who has won a trick (Foster's
+    Sixty-six); only while enough cards are left in the stock (Foster: not when the nine is
+    the last card; Schnapsen: more than two cards)."""
+    table = state.table
+    if seven.lead_only and (state.phase is not _PLAY or table.trick):
+        return f"the {seven.name} is exchanged only by the player to lead, before he plays"
+    if seven.exchange_needs_trick and not (table.won[player] or table.open[player]):
+        return f"the {seven.name} is exchanged only by a player who has won a trick"
+    least = seven.exchange_min_stock
+    if table.stock and len(table.stock) < least:  # (an empty stock: no turn-up, said after)
+        return (
+            f"the {seven.name} is exchanged only while {least} cards or more are left in "
+            f"the stock, the turn-up counted ({len(table.stock)} left)"
+        )
     return None
 
 
@@ -178,12 +229,12 @@ def show_problem(rules: Rules, state: State, player: int, card: int | None) -> s
     seven = rules.seven
     if seven is None:
         return "the seven of trumps has no value in this variant"
-    if seven.score_trigger is not _SHOWN:
-        return "the seven of trumps is not shown for points in this variant"
+    if not seven.shown:  # not shown after a trick, or for no points
+        return f"the {seven.name} is not shown for points in this variant"
     if card is None:
-        return "you hold no seven of trumps that has not scored"
+        return f"you hold no {seven.name} that has not scored"
     if card != show_candidate(rules, state, player):
-        return "that seven of trumps has already scored"
+        return f"that {seven.name} has already scored"
     return None
 
 
@@ -213,7 +264,8 @@ def moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 
 def play_moves(rules: Rules, state: State, player: int) -> list[Move]:
-    """The exchange at a turn to play (Hoyle names no moment for it: ``any_time``)."""
+    """The exchange at a turn to play (Hoyle names no moment for it: ``any_time``; Schnapsen's
+    is the leader's, before he plays: ``leader_before_lead``)."""
     table = state.table
     sevens = rules.sevens.sets.get(table.trump, _NONE)
     if sevens.isdisjoint(table.hands[player]) and sevens.isdisjoint(table.tables[player]):
@@ -237,7 +289,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
     else:
         card = next((c for c in held if c == show_candidate(rules, state, player)), None)
     if card is None and held and not _is_trump_seven(rules, held[0], table.trump):
-        return f"{face} is not the seven of trumps"
+        return f"{face} is not the {_name(rules)}"
     if card is None and not held and not exchange:
         return f"you do not hold {face}"
     check = exchange_problem if exchange else show_problem

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field, StrictBool
+from pydantic import Field, StrictBool, StrictInt
 
 from interpreter.model.base import Block, Identifier, Points, RankLetter
 
@@ -258,6 +258,7 @@ class SevenExchange(StrEnum):
     AFTER_OWN_TRICK_WIN = "after_own_trick_win"
     WINNER_OF_TRICK_CONTAINING_IT = "winner_of_trick_containing_it"
     ANY_TIME = "any_time"
+    LEADER_BEFORE_LEAD = "leader_before_lead"
 
 
 class SevenScore(StrEnum):
@@ -267,9 +268,14 @@ class SevenScore(StrEnum):
 
 
 class Seven(Block):
-    """The seven of trumps (Hoyle; Britannica; Enquire Within 123 iii, iv)."""
+    """The seven of trumps (Hoyle; Britannica; Enquire Within 123 iii, iv), or the low trump of
+    another rank exchanged for the turn-up (Sixty-six's nine, Schnapsen's knave)."""
 
-    rank: RankLetter = Field(default="7", description="The rank that is 'the seven'.")
+    rank: RankLetter = Field(
+        default="7",
+        description="The rank that is 'the seven': the low trump exchanged for the turn-up "
+        "(the nine in Sixty-six and Pinochle, the knave in Schnapsen).",
+    )
     turned_up_points: Points = Field(
         default=10, description="Dealer's score when the turn-up is a seven."
     )
@@ -281,9 +287,23 @@ class Seven(Block):
         default=SevenExchange.AFTER_OWN_TRICK_WIN,
         description="When the exchange may be made: after the holder wins a trick, before "
         "drawing (after_own_trick_win); by the winner of the trick that holds the seven "
-        "(winner_of_trick_containing_it, Polish); or at any of the holder's turns while "
+        "(winner_of_trick_containing_it, Polish); at any of the holder's turns while "
         "the turn-up lasts, before a trick is won too (any_time: Hoyle names no moment and "
-        "no condition).",
+        "no condition; Foster's Sixty-six); or by the player to lead, before he plays "
+        "(leader_before_lead: Schnapsen).",
+    )
+    exchange_needs_trick: StrictBool = Field(
+        default=False,
+        description="The holder must first have won a trick in the deal (Foster's Sixty-six); "
+        "after_own_trick_win needs one anyway.",
+    )
+    exchange_min_stock: StrictInt = Field(
+        default=1,
+        ge=1,
+        le=256,
+        description="The exchange is barred when fewer cards than this are left in the stock, "
+        "the turn-up counted: 2 bars it when the turn-up is the last card (Foster's "
+        "Sixty-six), 3 asks for more than two cards (Schnapsen).",
     )
     turn_up_declarable: StrictBool = Field(
         default=True,

@@ -68,6 +68,8 @@ ADDED_LATER: dict[str, Any] = {
     "play.joker_led": "any_card",
     "reuse.reform_with_added": [],
     "seven.turn_up_declarable": True,
+    "seven.exchange_needs_trick": False,
+    "seven.exchange_min_stock": 1,
     "brisques.minimum": 0,
     "brisques.values": {},
     "brisques.war_penalty": 200,

@@ -16,6 +16,7 @@ from interpreter.model.play import (
     PerTrick,
     ReformTrigger,
     ReuseMode,
+    Seven,
     SevenExchange,
     SevenScore,
     TrumpFixedOn,
@@ -386,6 +387,12 @@ def _a(name: str) -> str:
     return name if first in numbers or first.isdigit() else f"a {name}"
 
 
+def seven_heading(variant: Variant) -> str:
+    """``The seven of trumps``, or the low trump of another rank: ``The nine of trumps``."""
+    rank = "7" if variant.seven is None else variant.seven.rank
+    return f"The {rank_name(rank)} of trumps"
+
+
 def seven(page: Page) -> str:
     s = page.variant.seven
     if s is None:
@@ -409,33 +416,60 @@ def seven(page: Page) -> str:
         },
     )
     if s.exchange:
-        who = per_member(
-            s.exchange_when,
-            {
-                SevenExchange.AFTER_OWN_TRICK_WIN: "A player holding the " + seven_name + " may, "
-                f"{side} and before drawing, exchange it for the turn-up",
-                SevenExchange.WINNER_OF_TRICK_CONTAINING_IT: "The winner of the trick that holds "
-                "the " + seven_name + " may exchange it for the turn-up (a scoring turn-up taken "
-                "so becomes one of his open cards)",
-                SevenExchange.ANY_TIME: "A player holding the " + seven_name + " may exchange it "
-                "for the turn-up at any of his turns while the stock lasts, before his first trick "
-                "too",
-            },
+        text += _exchange(s, seven_name, side)
+    text.append(_shown(page.variant, s, seven_name, side))
+    return "\n\n".join([*text, page.texts("seven")])
+
+
+def _exchange(s: Seven, seven_name: str, side: str) -> list[str]:
+    """Who may exchange the low trump for the turn-up, when, and what it scores."""
+    who = per_member(
+        s.exchange_when,
+        {
+            SevenExchange.AFTER_OWN_TRICK_WIN: "A player holding the " + seven_name + " may, "
+            f"{side} and before drawing, exchange it for the turn-up",
+            SevenExchange.WINNER_OF_TRICK_CONTAINING_IT: "The winner of the trick that holds "
+            "the " + seven_name + " may exchange it for the turn-up (a scoring turn-up taken "
+            "so becomes one of his open cards)",
+            SevenExchange.ANY_TIME: "A player holding the " + seven_name + " may exchange it "
+            "for the turn-up at any of his turns while the stock lasts"
+            + ("" if s.exchange_needs_trick else ", before his first trick too"),
+            SevenExchange.LEADER_BEFORE_LEAD: "A player holding the " + seven_name + " may "
+            "exchange it for the turn-up when it is his turn to lead, before he plays",
+        },
+    )
+    scores = f", scoring {s.exchange_points}." if s.exchange_points else ", for no points."
+    text = [who + scores]
+    if s.exchange_needs_trick:
+        text.append("He may exchange it only once he has won a trick in the deal.")
+    if s.exchange_min_stock == 2:
+        text.append("He may not exchange it when the turn-up is the last card of the stock.")
+    elif s.exchange_min_stock > 2:
+        text.append(
+            f"He may exchange it only while {number_word(s.exchange_min_stock)} cards or more "
+            "are left in the stock, the turn-up counted."
         )
-        text.append(f"{who}, scoring {s.exchange_points}.")
-        if not s.turn_up_declarable:
-            text.append(
-                "The card so taken may not be part of a declaration made after the same trick."
-            )
-    copies = page.variant.deck.packs  # one seven of each suit in each pack
-    if s.exchange:
+    if not s.turn_up_declarable:
+        text.append("The card so taken may not be part of a declaration made after the same trick.")
+    return text
+
+
+def _shown(v: Variant, s: Seven, seven_name: str, side: str) -> str:
+    """What a low trump not exchanged scores, and when."""
+    copies = v.deck.packs  # one seven of each suit in each pack
+    plural = f"{rank_plural(s.rank)} of trumps"
+    if copies == 1:
+        others = f"The {seven_name}"
+    elif s.exchange:
         others = (
             f"The other {seven_name}"
             if copies == 2
-            else f"Each of the other {number_word(copies - 1)} {rank_plural(s.rank)} of trumps"
+            else f"Each of the other {number_word(copies - 1)} {plural}"
         )
     else:
-        others = f"Each of the {number_word(copies)} {rank_plural(s.rank)} of trumps"
+        others = f"Each of the {number_word(copies)} {plural}"
+    if not s.points:
+        return f"{others} scores nothing {'else' if s.exchange else ''}".rstrip() + "."
     trigger = per_member(
         s.score_trigger,
         {
@@ -447,8 +481,7 @@ def seven(page: Page) -> str:
             "winner of the trick that holds it.",
         },
     )
-    text.append(trigger + " Each seven scores once.")
-    return "\n\n".join([*text, page.texts("seven")])
+    return trigger + f" Each {rank_name(s.rank)} scores once."
 
 
 def carte_blanche(page: Page) -> str:

@@ -23,7 +23,7 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
         ("Playing while the stock lasts", sections.stock_play),
         ("Declarations", declaring.declarations),
         ("Using cards again", declaring.reuse),
-        ("The seven of trumps", declaring.seven),
+        (declaring.seven_heading(variant), declaring.seven),
     ]
     if variant.carte_blanche is not None:
         parts.append(("Carte blanche", declaring.carte_blanche))

@@ -86,6 +86,7 @@ CHOICES: dict[str, dict[str, str]] = {
         "after_own_trick_win": "after winning a trick",
         "winner_of_trick_containing_it": "by the winner of the trick that holds it",
         "any_time": "at any of the holder's turns, before he has won a trick too",
+        "leader_before_lead": "by the player to lead, before he plays",
     },
     "seven.score_trigger": {
         "declare_after_win": "when shown after winning a trick",
