@@ -62,13 +62,18 @@ def deck_order(
             queue.append(_take_filler(remaining))
     order: list[str] = []
     first = (dealer + 1) % n
-    for size in variant.deal.packets:
+    turned = variant.trump.mode.value == "turn_up"
+    face_up = (str(parse_face(turn_up)) if turn_up else _take_filler(remaining)) if turned else ""
+    after = variant.deal.turn_up_after
+    for index, size in enumerate(variant.deal.packets):
+        if index == after:  # the turn-up between packets (Schnapsen)
+            order.append(face_up)
         for offset in range(n):
             seat = (first + offset) % n
             order.extend(queues[seat][:size])
             del queues[seat][:size]
-    if variant.trump.mode.value == "turn_up":
-        order.append(str(parse_face(turn_up)) if turn_up else _take_filler(remaining))
+    if turned and after is None:
+        order.append(face_up)
     order.extend(str(parse_face(c)) for c in stock)
     order.extend(remaining)
     return order

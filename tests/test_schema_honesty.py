@@ -56,6 +56,7 @@ OTHER: dict[str, Any] = {
     "deck.endgame_ranks": ["A", "K", "Q", "J", "T", "9", "8", "7"],
     "deal.hand_size": {"deal.hand_size": 9, "deal.packets": [3, 3, 3]},
     "deal.packets": [2, 3, 3],
+    "deal.turn_up_after": 1,
     "deal.count_guess.target": 20,
     "deal.count_guess.dealer_exact": 300,
     "deal.count_guess.guesser_exact": 100,

@@ -29,6 +29,7 @@ class DealRules:
     rotation: Rotation
     count_guess: CountGuess | None
     tricks: TrickPiles
+    turn_up_after: int | None = None  # rounds of packets dealt before the turn-up
     heaped: bool = field(init=False)  # the played cards lie in a heap until a brisque is won
 
     def __post_init__(self) -> None:
@@ -120,9 +121,12 @@ def deal(rules: Rules, state: State) -> None:
         order = list(range(rules.n_cards))
         shuffle(state.chance.generator(), order)
     table.order = order
+    dealing = rules.dealing
+    if dealing.turn_up_after is not None:
+        order = between_packets(order, dealing.packets, dealing.turn_up_after, n)
     first = (state.dealer + 1) % n
     position = 0
-    for size in rules.dealing.packets:
+    for size in dealing.packets:
         for offset in range(n):
             seat = (first + offset) % n
             table.hands[seat].update(order[position : position + size])
@@ -161,6 +165,15 @@ def deal(rules: Rules, state: State) -> None:
     table.leader = first
     state.to_act = first
     state.phase = Phase.PLAY
+
+
+def between_packets(order: list[int], packets: tuple[int, ...], after: int, n: int) -> list[int]:
+    """The deck as the packets take it when the turn-up lies between packets (Schnapsen: three
+    cards each, the next card turned up, then two each): the card after ``after`` rounds of
+    packets moved to follow the whole deal, where the turn-up is taken."""
+    at = n * sum(packets[:after])
+    dealt = n * sum(packets)
+    return [*order[:at], *order[at + 1 : dealt + 1], order[at], *order[dealt + 1 :]]
 
 
 def count_of(state: State) -> tuple[int, int] | None:

@@ -171,6 +171,27 @@ def _deck(variant: Variant, copies: Counter[tuple[str, str]]) -> list[Problem]:
     return problems
 
 
+def _turn_up_after(variant: Variant) -> list[Problem]:
+    """The turn-up between packets needs a turn-up, no jokers (which are never turned up), and
+    a packet dealt after it."""
+    after = variant.deal.turn_up_after
+    if after is None:
+        return []
+    path = ("deal", "turn_up_after")
+    if variant.trump.mode != TrumpMode.TURN_UP:
+        return [Problem(path, "no card is turned up (trump.mode is not 'turn_up')")]
+    if variant.deck.jokers:
+        return [Problem(path, "a joker is never turned up: the turn-up is taken after the deal")]
+    rounds = len(variant.deal.packets)
+    if after >= rounds:
+        message = (
+            f"must be less than the {rounds} rounds of packets (deal.packets); leave it out to "
+            "turn up the card after the whole deal"
+        )
+        return [Problem(path, message)]
+    return []
+
+
 def _deal(variant: Variant, deck_size: int) -> list[Problem]:
     deal = variant.deal
     players = variant.players.count
@@ -183,6 +204,7 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
         message = f"packets add up to {sum(deal.packets)}, not deal.hand_size = {deal.hand_size}"
         problems.append(Problem(("deal", "packets"), message))
     turn_up = 1 if variant.trump.mode == TrumpMode.TURN_UP else 0
+    problems += _turn_up_after(variant)
     dealt = players * deal.hand_size
     if dealt + turn_up > deck_size:
         plus = " + the turn-up" if turn_up else ""

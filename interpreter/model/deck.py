@@ -110,6 +110,14 @@ class Deal(Block):
         default=(3, 2, 3),
         description="Packet sizes dealt round the table in turn; they add up to `hand_size`.",
     )
+    turn_up_after: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        le=20,
+        description="With a turn-up: the number of rounds of packets dealt before the next "
+        "card is turned up, the rest of the packets dealt after it (Schnapsen: 1, three cards "
+        "each, the turn-up, two each); absent: the card after the whole deal.",
+    )
     first_recipient: FirstRecipient = Field(
         default=FirstRecipient.DEALER_LEFT,
         description="Who receives the first packet: the player on the dealer's left (with two "

@@ -64,6 +64,7 @@ READERS_TEXTS = frozenset({"source", "note"})
 
 ADDED_LATER: dict[str, Any] = {
     "deck.jokers": 0,
+    "deal.turn_up_after": None,
     "trump.others_before_trumps": True,
     "play.joker_led": "any_card",
     "reuse.reform_with_added": [],

@@ -93,7 +93,8 @@ def overview(page: Page) -> str:
     trump = per_member(
         v.trump.mode,
         {
-            TrumpMode.TURN_UP: "the card turned up after the deal",
+            TrumpMode.TURN_UP: "the card turned up "
+            + ("after the deal" if v.deal.turn_up_after is None else "between the packets"),
             TrumpMode.FIRST_MARRIAGE_OR_SEQUENCE: "the first marriage scored"
             + (" (or a sequence scored before any marriage)" if sequence_fixes_trumps(v) else ""),
         },
@@ -223,12 +224,7 @@ def _stock(v: Variant) -> list[str]:
     """The turn-up, if any, and the stock."""
     match v.trump.mode:
         case TrumpMode.TURN_UP:
-            turned = v.players.count * v.deal.hand_size + 1
-            text = [
-                f"The next card — the {ordinal(turned)} — is turned up: its suit is **trumps**. "
-                "The rest of the cards, face down, make the **stock**, with the turn-up at its "
-                "bottom; it is the last card drawn."
-            ]
+            text = [_turn_up(v)]
             if v.deck.jokers:
                 text.append(
                     "A joker is never turned up: the first card after the deal that is not a "
@@ -247,6 +243,29 @@ def _stock(v: Variant) -> list[str]:
                 "counts as a marriage in trumps." + (sequence if sequence_fixes_trumps(v) else "")
             ]
     assert_never(v.trump.mode)
+
+
+def _turn_up(v: Variant) -> str:
+    """Where the turn-up is taken: after the deal, or between two rounds of packets."""
+    deal, players = v.deal, v.players.count
+    after = deal.turn_up_after
+    stock = (
+        "The rest of the cards, face down, make the **stock**, with the turn-up at its "
+        "bottom; it is the last card drawn."
+    )
+    if after is None:
+        turned = players * deal.hand_size + 1
+        return f"The next card — the {ordinal(turned)} — is turned up: its suit is **trumps**. " + (
+            stock
+        )
+    turned = players * sum(deal.packets[:after]) + 1
+    first = ", ".join(str(p) for p in deal.packets[:after])
+    rest = ", ".join(str(p) for p in deal.packets[after:])
+    when = f"after the packets of {first}" if after else "before the first packet"
+    return (
+        f"The turn-up is taken {when}: the next card — the {ordinal(turned)} — is turned up, "
+        f"and its suit is **trumps**; then the packets of {rest} are dealt. {stock}"
+    )
 
 
 def _next_dealer(v: Variant) -> str:
