@@ -139,3 +139,24 @@ def test_an_overlay_changes_the_target_and_which_cards_are_open() -> None:
     game = dealt(variant, [["TS"], ["9S"]], dealer=0, turn_up="9S")
     run(game, "play 9S", "play TS")
     assert game.view(1).open[0] == ()
+
+
+def test_britannica_a_seven_won_among_open_cards_leaves_them_when_exchanged() -> None:
+    """'The seven of trumps can be exchanged by the winner of the trick containing it': under
+    an overlay where sevens are open cards, the seven won goes among the winner's open cards,
+    and exchanged it leaves them (no longer counted for declaring) while the turn-up taken
+    joins them."""
+    variant = variant_with("polish", **{"open_cards.ranks": ["A", "K", "Q", "J", "7"]})
+    game = dealt(variant, [["7S"], ["AH"]], dealer=0, turn_up="AS")
+    run(game, "play AH", "play 7S")
+
+    def open_faces() -> list[str]:
+        return sorted(str(face) for _, face in game.view(1).open[0])
+
+    assert open_faces() == ["7S", "AH"]
+    run(game, "exchange 7S")
+    assert open_faces() == ["AH", "AS"]
+    assert str(game.view(1).turn_up) == "7S"
+    counted = game._state.table.opened[0]  # the counts the sieve reads
+    assert counted[game.rules.face_index["7S"]] == 0
+    assert counted[game.rules.face_index["AS"]] == 1
