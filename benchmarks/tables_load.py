@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import random
 import statistics
 import subprocess
@@ -40,7 +42,9 @@ class Tally:
     moves: int = 0
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
-    sent: dict[str, float] = field(default_factory=dict)  # table -> when its last move went
+    sent: dict[str, tuple[float, int]] = field(default_factory=dict)  # table -> when, who
+    waits: int = 0  # moves sent again after a 429 (the seat's moves per second)
+    stale: int = 0  # moves refused as out of turn: sent on a view overtaken in flight
 
 
 def rss_kib(pid: int) -> int:
@@ -65,6 +69,19 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     return server, line.split(" at ", 1)[1].split()[0].removesuffix("/play")
 
 
+async def post(
+    http: aiohttp.ClientSession, url: str, body: Any, headers: dict[str, str], tally: Tally
+) -> tuple[int, str]:
+    """POST ``body``; a refusal for too many moves at once (429) is sent again a moment later,
+    as a person's page would."""
+    while True:
+        async with http.post(url, json=body, headers=headers) as answer:
+            if answer.status != 429:
+                return answer.status, await answer.text()
+        tally.waits += 1
+        await asyncio.sleep(0.05)
+
+
 async def seat(
     http: aiohttp.ClientSession,
     base: str,
@@ -83,24 +100,32 @@ async def seat(
     ws_url = base.replace("http", "ws", 1) + f"/api/tables/{table_id}/seats/{number}/live"
     async with http.ws_connect(ws_url) as live:
         await live.send_str(token)
+        seen = 0  # the log's size in the answer to this seat's last move
         async for message in live:
             view = message.json()
-            sent = tally.sent.pop(table_id, None)
-            if sent is not None and view["to_act"] == number:
-                tally.latencies.append(time.perf_counter() - sent)
+            sent = tally.sent.get(table_id)
+            if sent is not None and sent[1] != number:  # the other seat's update
+                tally.latencies.append(time.perf_counter() - sent[0])
+                del tally.sent[table_id]
             if view["over"] or tally.moves >= most or time.perf_counter() > deadline:
                 return
+            if view["log_size"] < seen:  # made before this seat's own last move
+                continue
             if view["to_act"] != number or not view["moves"]:
                 continue
             move = rng.choice(view["moves"])["move"]
             if think:  # a person's pace: half to one and a half times the mean
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            tally.sent[table_id] = time.perf_counter()
+            tally.sent[table_id] = (time.perf_counter(), number)
             url = f"{base}/api/tables/{table_id}/seats/{number}/moves"
-            async with http.post(url, json={"move": move}, headers=headers) as answer:
-                if answer.status != 200:
-                    tally.errors.append(f"{answer.status}: {(await answer.text())[:120]}")
-                    return
+            status, text = await post(http, url, {"move": move}, headers, tally)
+            if status == 409 and "to move, not" in text:
+                tally.stale += 1  # the next view says whose turn it is
+                continue
+            if status != 200:
+                tally.errors.append(f"{status}: {text[:120]}")
+                return
+            seen = json.loads(text)["log_size"]
             tally.moves += 1
 
 
@@ -122,7 +147,7 @@ async def run(
         after = sum(map(rss_kib, pids))
         start = time.perf_counter()
         until = (moves, start + seconds)
-        await asyncio.gather(
+        playing = asyncio.gather(
             *(
                 seat(
                     http,
@@ -138,6 +163,12 @@ async def run(
                 for n in (0, 1)
             )
         )
+        while not playing.done():  # the run ends for every table at once
+            await asyncio.wait({playing}, timeout=0.2)
+            if tally.moves >= moves or time.perf_counter() > start + seconds:
+                playing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await playing
         elapsed = time.perf_counter() - start
     ms = sorted(1000 * x for x in tally.latencies) or [0.0]
     cut = statistics.quantiles(ms, n=100) if len(ms) > 1 else ms * 99
@@ -151,6 +182,8 @@ async def run(
         "p50_ms": round(cut[49], 1),
         "p95_ms": round(cut[94], 1),
         "p99_ms": round(cut[98], 1),
+        "stale_moves": tally.stale,
+        "rate_waits": tally.waits,
         "errors": len(tally.errors),
         "first_error": tally.errors[0] if tally.errors else "",
         "kib_per_table": round((after - before) / tables, 1),
