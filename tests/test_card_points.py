@@ -116,6 +116,10 @@ def test_card_points_counted_at_the_end_of_the_hand(tmp_path: Path) -> None:
     scores = card_points(game)
     assert len(scores) == 2 and sum(points for _, points, _ in scores) == 120
     assert all(cards == () for _, _, cards in scores)
+    numbers = [
+        e.number for e in game.events if e.kind is EventKind.SCORE and e.what == Reason.CARD_POINTS
+    ]
+    assert sum(numbers) == 20  # the twenty cards that count (not the four nines)
 
 
 def test_the_minimum_still_counts_the_brisque_cards(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
-from interpreter.engine.scoring import card_points_won
+from interpreter.engine.scoring import score_card_points_won
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
@@ -86,8 +86,7 @@ def count_brisques(rules: Rules, state: State) -> None:
         if rules.side_of[seat] in losers or count < scoring.minimum:
             continue
         if scoring.by_rank:  # the points of every card won, by its rank
-            points = card_points_won(rules, state, seat)
-            state.score(seat, points, Reason.CARD_POINTS, number=count)
+            score_card_points_won(rules, state, seat)
         else:
             state.score(seat, count * scoring.value, Reason.BRISQUES, number=count)
         if scoring.immediate and target_reached(rules, state):

@@ -150,12 +150,15 @@ def credit_card_points(
         state.score(winner, points, Reason.CARD_POINTS, number=len(counted), cards=counted)
 
 
-def card_points_won(rules: Rules, state: State, seat: int) -> int:
-    """The points of the cards ``seat`` has won this deal: in his tricks and among his open
-    cards (each brisque's ``value`` in Bézique)."""
+def score_card_points_won(rules: Rules, state: State, seat: int) -> None:
+    """Card points counted when the hand is over: ``seat`` scores the points of the cards he
+    has won this deal, in his tricks and among his open cards (the event's number: how many of
+    them count, as when they are scored trick by trick)."""
     table, worth = state.table, rules.card_points
-    points = 0
+    points = counted = 0
     for cards in (table.won[seat], table.open[seat]):
         for card in cards:
-            points += worth[card]
-    return points
+            if worth[card]:
+                points += worth[card]
+                counted += 1
+    state.score(seat, points, Reason.CARD_POINTS, number=counted)
