@@ -66,6 +66,10 @@ def test_two_server_processes_on_one_database_play_a_deal_live(
         for n, live in enumerate(lives):
             live.send(tokens[n])
         views = [json.loads(live.recv(timeout=30)) for live in lives]
+        # each process's page shows the person connected through the other as connected
+        for n, live in enumerate(lives):
+            while views[n]["table"]["connected"] != [True, True]:
+                views[n] = json.loads(live.recv(timeout=30))
         rng = random.Random(8)
         moves = 0
 
@@ -88,3 +92,30 @@ def test_two_server_processes_on_one_database_play_a_deal_live(
             views = [update, after] if other == 0 else [after, update]
         assert moves > 40
         assert views[0]["deal"] == 2 or views[0]["over"]
+        lives[1].close()  # Bob leaves: Ann's page, on the other process, says so
+        update = views[0]
+        while update["table"]["connected"] != [True, False]:
+            update = json.loads(lives[0].recv(timeout=30))
+
+
+def test_a_process_that_stops_saying_it_is_alive_leaves_no_one_connected(database: str) -> None:
+    """Another process's connections count on this one's pages while it says it is alive
+    (its rows of presence fresh); a process killed stops saying so, and after
+    ``PRESENCE_TTL`` its people show as gone."""
+    from interpreter.web.pgstore import PgStore
+    from interpreter.web.tables import PRESENCE_TTL
+
+    first, second = Hall(PgStore(database)), Hall(PgStore(database))
+    made = first.create({"variant": "bezique", "seats": ["person", "person"]})
+    token = made["seats"][0]["token"]
+    table = first.table(made["table"])
+    table.connected[1] = 1  # Bob's live page, held by the first process
+    first.present(table, 1)
+    assert second.seat_view(made["table"], 0, token)["table"]["connected"] == [False, True]
+    with first.store.transaction() as sql:  # the first process killed: silent since then
+        sql.run("UPDATE presence SET seen = seen - ?", (PRESENCE_TTL + 1,))
+    assert second.seat_view(made["table"], 0, token)["table"]["connected"] == [False, False]
+    first.still_here()  # alive after all
+    assert second.seat_view(made["table"], 0, token)["table"]["connected"] == [False, True]
+    first.store.close()
+    second.store.close()

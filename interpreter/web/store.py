@@ -43,6 +43,11 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS moves (table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE "
     "CASCADE, number INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, "
     "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
+    # Who is connected, per server process (shared stores only): its live connections per
+    # seat, and when the process last said it was alive.
+    "CREATE TABLE IF NOT EXISTS presence (table_id TEXT NOT NULL REFERENCES tables(id) ON "
+    "DELETE CASCADE, process TEXT NOT NULL, seat INTEGER NOT NULL, live INTEGER NOT NULL, "
+    "seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, process, seat))",
 )
 """The tables, in SQL both SQLite and PostgreSQL read (``?`` placeholders in the statements
 below; the PostgreSQL store writes them ``%s``)."""
@@ -199,6 +204,32 @@ def add_moves(sql: Sql, table_id: str, first: int, moves: Sequence[tuple[int, st
         [(table_id, first + i, seat, text, now) for i, (seat, text) in enumerate(moves)],
     )
     sql.run("UPDATE tables SET touched = ? WHERE id = ?", (now, table_id))
+
+
+def set_presence(sql: Sql, table_id: str, process: str, seat: int, live: int) -> None:
+    """``process`` has ``live`` connections to ``seat`` of ``table_id`` (-1: onlookers)."""
+    sql.run(
+        "INSERT INTO presence (table_id, process, seat, live, seen) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (table_id, process, seat) DO UPDATE SET live = excluded.live, "
+        "seen = excluded.seen",
+        (table_id, process, seat, live, time.time()),
+    )
+
+
+def still_present(sql: Sql, process: str) -> None:
+    """``process`` is alive: its rows of presence are fresh again."""
+    sql.run("UPDATE presence SET seen = ? WHERE process = ?", (time.time(), process))
+
+
+def present_elsewhere(sql: Sql, table_id: str, process: str, within: float) -> dict[int, int]:
+    """The live connections to each seat of ``table_id`` held by the other processes that
+    said they were alive in the last ``within`` seconds (a process killed says nothing)."""
+    rows = sql.run(
+        "SELECT seat, SUM(live) FROM presence WHERE table_id = ? AND process <> ? AND seen >= ? "
+        "GROUP BY seat",
+        (table_id, process, time.time() - within),
+    )
+    return {int(seat): int(live) for seat, live in rows if live}
 
 
 def moves_since(

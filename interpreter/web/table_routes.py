@@ -217,6 +217,7 @@ class Live:
         self.changed(table.id)  # the others see him connected
         reader = asyncio.create_task(_drain(socket))
         try:
+            await self._present(table, seat)  # and the pages of other server processes
             sent, since = None, 0
             while not reader.done():
                 event.clear()
@@ -240,6 +241,15 @@ class Live:
             self.open -= 1
             LOG.info("%s left table %s", who, table.id)
             self.changed(table.id)
+            await self._present(table, seat)
+
+    async def _present(self, table: Table, seat: int) -> None:
+        """Store this process's live connections to ``seat`` for the other processes: a store
+        that fails here loses no move (the row goes stale and stops counting)."""
+        try:
+            await run_in_threadpool(self.hall.present, table, seat)
+        except Exception as error:  # logged; the connection itself goes on
+            LOG.warning("table %s: presence not stored (%s)", table.id, type(error).__name__)
 
 
 async def _drain(socket: WebSocket) -> None:

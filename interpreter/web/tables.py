@@ -43,7 +43,16 @@ from interpreter.web.api import (
     whole_arg,
 )
 from interpreter.web.session import PERSON, RestoreError, WebGame
-from interpreter.web.store import Sql, Store, StoredTable, add_moves, moves_since
+from interpreter.web.store import (
+    Sql,
+    Store,
+    StoredTable,
+    add_moves,
+    moves_since,
+    present_elsewhere,
+    set_presence,
+    still_present,
+)
 from interpreter.web.views import Json
 
 TOKEN_BYTES = 24
@@ -58,6 +67,9 @@ CLOCK_RANGE = (10, 86_400)
 """The seconds a table's clock may give for each move."""
 AWAY_GRACE = 30.0
 """Seconds a person may be gone (no live connection) before the stand-in keeps his seat."""
+PRESENCE_TTL = 60.0
+"""Seconds after which another process's connections no longer count, unless it says again
+that it is alive (every third of this): a process killed leaves no one connected for ever."""
 
 
 class Refusal(ApiError):
@@ -77,6 +89,7 @@ class Table:
     saved: int  # moves already in the store
     listeners: set[Callable[[], None]] = field(default_factory=set)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open live connections
+    elsewhere: dict[int, int] = field(default_factory=dict)  # the same, in other processes
     turn_since: float = field(default_factory=time.monotonic)  # the move to make was asked
     away_since: dict[int, float] = field(default_factory=dict)  # seat -> when its last went
     stand_ins: dict[int, Agent] = field(default_factory=dict)  # seat -> the bot keeping it
@@ -105,8 +118,12 @@ class Table:
         clock = self.clock
         late = clock is not None and now - self.turn_since >= clock
         away = self.away_since.get(seat)
-        gone = away is not None and self.connected.get(seat, 0) == 0 and now - away >= AWAY_GRACE
+        gone = away is not None and not self.live(seat) and now - away >= AWAY_GRACE
         return seat if late or gone else None
+
+    def live(self, seat: int) -> int:
+        """The live connections to ``seat`` (-1: onlookers), through any server process."""
+        return self.connected.get(seat, 0) + self.elsewhere.get(seat, 0)
 
     @property
     def id(self) -> str:
@@ -137,8 +154,8 @@ class Table:
             "id": self.id,
             "names": names,
             "people": [who == PERSON for who in self.stored.seats],
-            "connected": [self.connected.get(s, 0) > 0 for s in range(len(names))],
-            "watchers": self.connected.get(-1, 0),
+            "connected": [self.live(s) > 0 for s in range(len(names))],
+            "watchers": self.live(-1),
             "you": seat,
             "clock": self.timing(),
         }
@@ -154,6 +171,7 @@ class Hall:
         self.lock = threading.Lock()  # the dict of tables only
         self.problems: list[str] = []  # tables that could not be brought back, and why
         self.watchers: list[Callable[[str], None]] = []  # told of changes made elsewhere
+        self.process = secrets.token_hex(8)  # this process, in the store's presence
         self._restore()
         store.listen(self._heard)
 
@@ -303,6 +321,22 @@ class Hall:
         for seat, name in names.items():
             table.stored.names[seat] = name
             table.game.label(seat, name or table.stored.seats[seat])
+        if self.store.shared:
+            table.elsewhere = present_elsewhere(sql, table.id, self.process, PRESENCE_TTL)
+
+    def present(self, table: Table, seat: int) -> None:
+        """Tell the other server processes on the store how many live connections this one
+        holds to ``seat`` (nothing to tell with a store of one process)."""
+        if self.store.shared:
+            with self.store.transaction() as sql:
+                set_presence(sql, table.id, self.process, seat, table.connected.get(seat, 0))
+                self.store.notify(sql, table.id)
+
+    def still_here(self) -> None:
+        """This process is alive: its connections still count on the others' pages."""
+        if self.store.shared:
+            with self.store.transaction() as sql:
+                still_present(sql, self.process)
 
     def _heard(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up, and tell the live connections."""
@@ -410,9 +444,13 @@ class Hall:
         """A thread that sweeps every ``every`` seconds, for as long as the process runs."""
 
         def run() -> None:
+            said = time.monotonic()
             while True:
                 time.sleep(every)
                 self.sweep()
+                if time.monotonic() - said >= PRESENCE_TTL / 3:
+                    self.still_here()
+                    said = time.monotonic()
 
         thread = threading.Thread(target=run, name="bezique-table-clock", daemon=True)
         thread.start()
