@@ -106,6 +106,9 @@ OTHER: dict[str, Any] = {
     "brisques.war_penalty": 100,
     "brisques.war_floor": 0,
     "game.double_below": 300,
+    "game.worth[].points": {"game.worth": [{"points": 3}]},
+    "game.worth[].below": {"game.worth": [{"points": 1}, {"points": 2, "below": 1_000_000}]},
+    "game.worth[].no_trick": {"game.worth": [{"points": 1}, {"points": 3, "no_trick": True}]},
     "match.target": 2,
     "reuse.reform_with_added": ["beziques"],
 }
@@ -230,10 +233,11 @@ def others(path: str) -> list[Variant]:
     """The variant where ``path`` applies, with each other allowed value of ``path``."""
     base = shipped(applies_in(path))
     data = _dumped(base)
+    current: Any = None  # a list of tables empty here (game.worth) has no current value
     if path.startswith("combinations[]."):
         key = path.split(".")[-1]
         current = data["combinations"][_combination_index(data, key)][key]
-    else:
+    elif path not in OTHER:
         current = _get(data, path)
     annotation = _annotation(path)
     choices: list[Any]

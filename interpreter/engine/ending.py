@@ -133,7 +133,7 @@ def finish_race(rules: Rules, state: State) -> None:
     side = ranking[0]
     tied = sum(1 for total in totals if total == totals[side]) > 1
     ending = Ending.TIE_BREAK if tied else Ending.TARGET
-    worth = game_points(rules, totals, side)
+    worth = game_points(rules, state, totals, side)
     if scoring.match_target:
         if not state.match_points:
             state.match_points = [0] * len(rules.sides)
@@ -164,17 +164,21 @@ def finish_race(rules: Rules, state: State) -> None:
     )
 
 
-def game_points(rules: Rules, totals: tuple[int, ...], side: int) -> int:
-    """What a race game won by ``side`` is worth, where games have a worth (``game.
-    double_below`` or a match; else 0): two game points when every other side has fewer
-    points than ``double_below`` (the Turkish rubikon, the Haitian anbatab), else one."""
-    scoring = rules.scoring
-    if not (scoring.double_below or scoring.match_target):
-        return 0
-    others = [total for other, total in enumerate(totals) if other != side]
-    if scoring.double_below and others and max(others) < scoring.double_below:
-        return 2
-    return 1
+def game_points(rules: Rules, state: State, totals: tuple[int, ...], side: int) -> int:
+    """What a race game won by ``side`` is worth, where games have a worth (a schedule,
+    ``game.double_below`` or a match; else 0): the most points among the steps of the schedule
+    whose conditions hold for every other side: fewer points than ``below`` (the Turkish
+    rubikon, the Haitian anbatab, Schnapsen's 33), no trick taken in the last deal
+    (Schnapsen's schwarz)."""
+    others = [other for other in range(len(rules.sides)) if other != side]
+    worth = 0
+    for points, below, no_trick in rules.scoring.worth:
+        if below and not all(totals[other] < below for other in others):
+            continue
+        if no_trick and any(state.table.won[seat] for o in others for seat in rules.sides[o]):
+            continue
+        worth = max(worth, points)
+    return worth
 
 
 def finish_single(rules: Rules, state: State) -> None:

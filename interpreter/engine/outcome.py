@@ -90,7 +90,9 @@ class Outcome:
         if self.game_points:
             worth = f", a game worth {self.game_points} game point"
             if self.game_points > 1:
-                worth += f"s (a loser under {self.double_below} pays double)"
+                worth += "s"
+            if self.game_points > 1 and self.double_below:
+                worth += f" (a loser under {self.double_below} pays double)"
         return f"{who} {verb} {self.target}{tie}{worth}"
 
     def __str__(self) -> str:

@@ -39,6 +39,9 @@ class ScoringRules:
     war_floor: int = 0
     win_check: WinCheck = WinCheck.END_OF_DEAL
     double_below: int = 0  # a race game's loser under this: two game points
+    # The game-points schedule (``ending.game_points``): (points, below, no_trick) steps;
+    # ``double_below`` is its step (2, double_below, False).  Empty: games have no worth.
+    worth: tuple[tuple[int, int, bool], ...] = ()
     match_target: int = 0  # game points that win a match; 0: one game
     by_rank: bool = False  # every card counts its rank's points (``rules.card_points``)
     # Brisques scored at all; as each trick is won, or counted at the end of the hand.
@@ -87,9 +90,23 @@ def compile(variant: Variant) -> ScoringRules:
         war_floor=variant.brisques.war_floor,
         win_check=variant.game.win_check,
         double_below=variant.game.double_below,
+        worth=worth_steps(variant),
         match_target=0 if variant.match is None else variant.match.target,
         by_rank=bool(variant.brisques.values),
     )
+
+
+def worth_steps(variant: Variant) -> tuple[tuple[int, int, bool], ...]:
+    """The schedule of a game's worth, one home for ``[[game.worth]]`` and ``game.double_below``
+    (one game point, two when every loser is under it); a match without either: one point."""
+    game = variant.game
+    if game.worth:
+        return tuple((step.points, step.below, step.no_trick) for step in game.worth)
+    if game.double_below:
+        return ((1, 0, False), (2, game.double_below, False))
+    if variant.match is not None:
+        return ((1, 0, False),)
+    return ()
 
 
 def credit_brisques(

@@ -21,6 +21,7 @@ def newer_rules_problems(variant: Variant) -> list[Problem]:
         *_declaring(variant),
         *_brisques(variant),
         *_race(variant),
+        *_worth(variant),
     ]
 
 
@@ -118,7 +119,29 @@ def _race(variant: Variant) -> list[Problem]:
     if variant.game.double_below:
         message = "a one-deal game is valued by its [settlement], not by double_below"
         problems.append(Problem(("game", "double_below"), message))
+    if variant.game.worth:
+        message = "a one-deal game is valued by its [settlement], not by [[game.worth]]"
+        problems.append(Problem(("game", "worth"), message))
     if variant.match is not None:
         message = "a match is played of race games: this one is one deal"
         problems.append(Problem(("match",), message))
+    return problems
+
+
+def _worth(variant: Variant) -> list[Problem]:
+    """The game-points schedule: one home for a game's worth, so not with ``double_below``
+    (its one step of two points), and a step that always holds (the base worth)."""
+    game = variant.game
+    if not game.worth:
+        return []
+    problems: list[Problem] = []
+    if game.double_below:
+        message = (
+            f"double_below = {game.double_below} is the step {{ points = 2, below = "
+            f"{game.double_below} }} of [[game.worth]]: write it there, not both"
+        )
+        problems.append(Problem(("game", "double_below"), message))
+    if not any(not step.below and not step.no_trick for step in game.worth):
+        message = "no step always holds: add { points = 1 }, the worth of any other game"
+        problems.append(Problem(("game", "worth"), message))
     return problems

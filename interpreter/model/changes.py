@@ -60,6 +60,7 @@ _LABELS: dict[str, str] = {
     "reuse.reform_with_added": "Classes formed again with added cards (law 38 read literally)",
     "brisques.minimum": "Fewest brisques that count",
     "game.double_below": "A loser under this pays double",
+    "game.worth": "The game-points schedule",
 }
 """Labels for the fields whose description lists their values rather than naming the rule
 (``final: the last trick …; last_stock_trick: …``).  A field's pydantic ``title``, when the

@@ -101,6 +101,26 @@ class WinCheck(StrEnum):
     IMMEDIATE = "immediate"
 
 
+class WorthStep(Block):
+    """A step of the game-points schedule (``[[game.worth]]``): what a game is worth when its
+    conditions on the loser all hold.  The worth is the most points among the steps that hold;
+    a step without conditions always holds."""
+
+    points: StrictInt = Field(
+        ge=1, le=100, description="Game points the game is worth when this step holds."
+    )
+    below: Points = Field(
+        default=0,
+        description="The step holds when every losing side has fewer points than this "
+        "(Schnapsen: 2 when the loser has fewer than 33); 0: no condition.",
+    )
+    no_trick: StrictBool = Field(
+        default=False,
+        description="The step holds when no losing side took a trick in the deal that ended "
+        "the game (Schnapsen: 3, 'schwarz').",
+    )
+
+
 class Game(Block):
     """What makes a game: a race to a target, or one deal."""
 
@@ -123,6 +143,13 @@ class Game(Block):
         default=0,
         description="A race game whose loser has fewer points is worth two game points "
         "instead of one (the Turkish rubikon, the Haitian anbatab); 0: never.",
+    )
+    worth: tuple[WorthStep, ...] = Field(
+        default=(),
+        description="The game-points schedule of a race game: each step's points, when its "
+        "conditions on the loser hold; the game is worth the most of them (Sixty-six, "
+        "Schnapsen: 1; 2 below 33; 3 without a trick).  Empty: one game point (with "
+        "double_below, two under it).",
     )
 
 

@@ -76,6 +76,7 @@ ADDED_LATER: dict[str, Any] = {
     "brisques.war_penalty": 200,
     "brisques.war_floor": 200,
     "game.double_below": 0,
+    "game.worth": [],
     "match": None,
     "combinations[].jokers": 0,
     "combinations[].builds_on": None,

@@ -218,6 +218,8 @@ def _race(v: Variant) -> str:
     )
     if v.game.double_below:
         text += f"; double under {v.game.double_below}"
+    if v.game.worth:
+        text += "; worth " + "/".join(str(step.points) for step in v.game.worth)
     if v.match is not None:
         text += f"; match to {v.match.target}"
     return text

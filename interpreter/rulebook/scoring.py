@@ -348,8 +348,10 @@ def _race(page: Page) -> str:
             f"A game is worth one game point, and **two when the loser has fewer than "
             f"{g.double_below}** points."
         )
+    if g.worth:
+        text.append(_schedule(v, side.partition(" ")[0]))
     if v.match is not None:
-        worth = "" if g.double_below else " Each game won is worth one game point."
+        worth = "" if g.double_below or g.worth else " Each game won is worth one game point."
         text.append(
             f"**A match** is played of several games, the scores starting again from "
             f"nothing at each: the first {side.partition(' ')[0]} to "
@@ -520,4 +522,24 @@ def sample_deal(variant: Variant) -> str:
         + "\n".join(rows)
         + "\n\n"
         + details("For variant authors: how this deal is played", how)
+    )
+
+
+def _schedule(v: Variant, who: str) -> str:
+    """The game-points schedule (``[[game.worth]]``), step by step, the base step first."""
+    steps = sorted(v.game.worth, key=lambda step: (bool(step.below or step.no_trick), step.points))
+    parts = []
+    for step in steps:
+        conditions = []
+        if step.below:
+            conditions.append(f"the loser has fewer than {step.below} points")
+        if step.no_trick:
+            conditions.append("the loser took no trick in the last deal")
+        when = f" when {' and '.join(conditions)}" if conditions else ""
+        plural = "" if step.points == 1 else "s"
+        parts.append(f"**{step.points} game point{plural}**{when}")
+    text = "; ".join(parts)
+    return (
+        f"A game won is worth game points: {text} (the most of these that hold; with "
+        f"partners, every losing {who} must meet a condition)."
     )
