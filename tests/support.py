@@ -151,6 +151,20 @@ def two_singles(variant: Variant) -> Game:
     return game
 
 
+ONE_PACK_OF_24 = """\
+
+    [deck]
+    packs = 1
+    ranks = ["A", "T", "K", "Q", "J", "9"]
+
+    [deal]
+    hand_size = 6
+    packets = [3, 3]
+"""
+"""The deck and deal of the marriage family's overlays of bezique (Sixty-six's 24 cards, six
+each in two packets of three), indented as the overlays written with :func:`write` are."""
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     """Write ``text`` (dedented) to ``folder/name``, making the folders it needs."""
     path = folder / name

@@ -19,20 +19,15 @@ from interpreter.engine import EventKind, Game, Reason, Rules
 from interpreter.loader import VariantError, load_variant
 from interpreter.model import Variant
 from interpreter.rulebook import render
-from tests.support import dealt, run, shipped, write
+from tests.support import ONE_PACK_OF_24, dealt, run, shipped, write
 
-FOSTER = """\
+FOSTER = (
+    """\
     extends = "bezique"
     name = "card-points"
-
-    [deck]
-    packs = 1
-    ranks = ["A", "T", "K", "Q", "J", "9"]
-
-    [deal]
-    hand_size = 6
-    packets = [3, 3]
-
+"""
+    + ONE_PACK_OF_24
+    + """
     [seven]
     rank = "9"
 
@@ -43,6 +38,7 @@ FOSTER = """\
     [brisques]
     source = "Foster's Complete Hoyle, Sixty-six: ace 11, ten 10, king 4, queen 3, knave 2"
     """
+)
 FOSTER_VALUES = "values = { A = 11, T = 10, K = 4, Q = 3, J = 2 }\n"
 
 

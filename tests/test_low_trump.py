@@ -24,20 +24,15 @@ from interpreter.engine import EventKind, Game, IllegalMoveError, Phase, Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from interpreter.rulebook import render
-from tests.support import dealt, run, shipped, texts, write
+from tests.support import ONE_PACK_OF_24, dealt, run, shipped, texts, write
 
-ONE_PACK = """\
+ONE_PACK = (
+    """\
     extends = "bezique"
     name = "low-trump"
-
-    [deck]
-    packs = 1
-    ranks = ["A", "T", "K", "Q", "J", "9"]
-
-    [deal]
-    hand_size = 6
-    packets = [3, 3]
-
+"""
+    + ONE_PACK_OF_24
+    + """
     [[combinations]]
     id = "double_bezique"
     enabled = false
@@ -47,6 +42,7 @@ ONE_PACK = """\
     exchange_points = 0
     points = 0
     """
+)
 
 FOSTER = """\
     rank = "9"
