@@ -229,5 +229,5 @@ def test_the_seven_keeps_its_heading_and_its_show() -> None:
     page = render(shipped("bezique"))
     assert "## The seven of trumps" in page
     rules = Rules(shipped("bezique"))
-    assert rules.seven is not None and rules.seven.shown and not rules.seven.timed
+    assert rules.seven is not None and rules.seven.shown and not rules.seven.lead_only
     assert rules.seven.name == "seven of trumps"

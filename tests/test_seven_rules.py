@@ -18,6 +18,7 @@ import random
 import pytest
 
 from interpreter.engine import Game, IllegalMoveError, Phase
+from interpreter.model.serial import variant_data, variant_from_data
 from tests.support import dealt, run, shipped, texts, variant_with
 
 
@@ -307,3 +308,69 @@ def test_hoyle_each_seven_of_trumps_scores_once_the_exchanged_one_too() -> None:
         game = dealt(variant, [["AC", "7H", "7H"], ["8S"]], turn_up="KH")
         run(game, "play AC", "play 8S", "exchange 7H", "show 7H", "draw")
         _no_seven_scores_again(game, seed)
+
+
+def test_a_seven_played_for_its_points_scores_nothing_more_when_exchanged_from_the_trick() -> None:
+    """A house rule mixing Enquire Within (the seven scores as it is played) with the Polish
+    exchange (the winner of the trick holding it exchanges it): each seven scores once."""
+    variant = variant_with(
+        "bezique",
+        **{
+            "seven.score_trigger": "on_play",
+            "seven.exchange_when": "winner_of_trick_containing_it",
+        },
+    )
+    game = dealt(variant, [["7H", "AC"], ["8S"]], turn_up="KH")
+    run(game, "play 7H", "play 8S")
+    assert game.phase is Phase.DECLARE and game.to_act == 0 and "exchange 7H" in texts(game)
+    run(game, "exchange 7H")
+    assert events(game, "exchange") == [(0, "", 0, ("7H", "KH"))]
+    assert sevens_scored(game) == [(0, "seven", 10, ("7H",))]
+
+
+def test_a_declared_seven_exchanged_leaves_the_table_for_the_stock() -> None:
+    """A house rule scoring four sevens: the seven of trumps among them may still be exchanged
+    (Hoyle: 'the holder of the seven of trumps'), and it leaves the declared cards."""
+    data = variant_data(shipped("bezique"))
+    data["combinations"].append(
+        {
+            "id": "four_sevens",
+            "name": "four sevens",
+            "shape": "same_rank",
+            "of": "7",
+            "count": 4,
+            "class": "quartets",
+            "points": 30,
+        }
+    )
+    game = dealt(
+        variant_from_data(data), [["AC", "AD", "7H", "7S", "7D", "7C"], ["8S", "8C"]], turn_up="KH"
+    )
+    run(game, "play AC", "play 8S", "declare four_sevens 7S 7H 7D 7C", "draw")
+    assert "7H" in [str(face) for _, face in game.view(1).table[0]]
+    run(game, "play AD", "play 8C", "exchange 7H")
+    view = game.view(0)
+    assert "7H" not in [str(face) for _, face in view.table[0]]
+    assert "7H" not in [str(face) for _, face in view.hand]
+    assert "KH" in [str(face) for _, face in view.hand] and str(view.turn_up) == "7H"
+
+
+def test_a_minimum_stock_lets_the_exchange_through_at_exactly_that_many_cards() -> None:
+    """Three-handed, ``exchange_min_stock = 3``: with three cards left (the turn-up counted)
+    the seven may still be exchanged; below that the stock is empty (three draw each trick).
+    The players keep their sevens of trumps (never exchanged or played while they may choose
+    another move) so that one is still held when three cards are left."""
+    variant = variant_with("three-handed", **{"seven.exchange_min_stock": 3})
+    at_three = 0
+    for seed in range(10):
+        game = Game.new(variant, seed=seed)
+        rng = random.Random(seed)
+        while game.deals_finished == 0:
+            moves = texts(game)
+            stock = game.view(0).stock_size
+            if any(m.startswith("exchange") for m in moves):
+                assert stock >= 3
+                at_three += stock == 3
+            kept = [m for m in moves if not m.startswith("exchange") and m[-2:] != f"7{game.trump}"]
+            game.apply(rng.choice(kept or moves))
+    assert at_three

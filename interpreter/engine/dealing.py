@@ -157,7 +157,7 @@ def deal(rules: Rules, state: State) -> None:
         table.stock = [turn_up, *reversed(rest)]
         table.public.add(turn_up)
         state.emit(EventKind.TURN_UP, state.dealer, cards=(rules.face[turn_up],))
-        seven.turned_up(rules, state)
+        seven.turned_up(rules, state, turn_up)
     else:
         table.stock = list(reversed(rest))
     count_guess(rules, state)

@@ -55,22 +55,17 @@ class SevenRules:
     won_in_trick: bool = field(init=False)
     shown: bool = field(init=False)
     lead_only: bool = field(init=False)
-    timed: bool = field(init=False)  # any of the moment's bars (``_moment_bar``)
-    barred: bool = field(init=False)  # not exchanged at all, or timed
     name: str = field(init=False)  # "seven of trumps", "nine of trumps"
     itself: str = field(init=False)  # the refusal when the turn-up is itself one
 
     def __post_init__(self) -> None:
         won = self.exchange_when is SevenExchange.WINNER_OF_TRICK_CONTAINING_IT
         object.__setattr__(self, "won_in_trick", won)
-        shown = self.score_trigger is SevenScore.DECLARE_AFTER_WIN and self.points > 0
+        shown = self.score_trigger is SevenScore.DECLARE_AFTER_WIN and self.points != 0
         object.__setattr__(self, "shown", shown)
         lead_only = self.exchange_when is SevenExchange.LEADER_BEFORE_LEAD
         object.__setattr__(self, "lead_only", lead_only)
-        timed = lead_only or self.exchange_needs_trick or self.exchange_min_stock > 1
-        object.__setattr__(self, "timed", timed)
-        object.__setattr__(self, "barred", timed or not self.exchange)
-        name = f"{RANK_NAMES.get(self.rank, self.rank)} of trumps"
+        name = f"{RANK_NAMES[self.rank]} of trumps"  # (the loader: a rank of the deck)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "itself", f"the turn-up is itself a {name}")
 
@@ -157,38 +152,32 @@ def exchange_candidate(rules: Rules, state: State, player: int) -> int | None:
 
 
 def exchange_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
-    """Why ``player`` may not exchange ``card`` (a seven he holds, or None) now, or None."""
-    reason = _exchange_bar(rules, state, player)
+    """Why ``player`` may not exchange ``card`` (a seven he holds, or None) now, or None.
+
+    Asked only of a variant with a ``[seven]``: ``flow.refusal`` answers for the others."""
+    seven = rules.seven
+    assert seven is not None
+    reason = _exchange_bar(seven, rules, state, player)
     if reason is not None:
         return reason
     if card is None or card != exchange_candidate(rules, state, player):
-        table = state.table
-        name = _name(rules)
-        if rules.seven is not None and rules.seven.exchange_when is _TRICK_WINNER:
-            last = table.last_trick
+        if seven.exchange_when is _TRICK_WINNER:
+            last = state.table.last_trick
             if last is not None and last[2] != player:
                 return f"only p{last[2] + 1}, who won the trick holding it, may exchange it"
-            return f"only the {name} won in the trick just taken may be exchanged"
-        return f"you do not hold the {name}"
+            return f"only the {seven.name} won in the trick just taken may be exchanged"
+        return f"you do not hold the {seven.name}"
     return None
 
 
-def _name(rules: Rules) -> str:
-    """``seven of trumps``, or the low trump of another rank (``nine of trumps``)."""
-    return "seven of trumps" if rules.seven is None else rules.seven.name
-
-
-def _exchange_bar(rules: Rules, state: State, player: int) -> str | None:
+def _exchange_bar(seven: SevenRules, rules: Rules, state: State, player: int) -> str | None:
     """Why ``player`` may exchange no seven now, whichever he holds, or None."""
-    seven, table = rules.seven, state.table
-    if seven is None:
-        return "the seven of trumps has no value in this variant"
-    if seven.barred:  # (one test on the common path: exchanged, at no moment named)
-        if not seven.exchange:
-            return f"the {seven.name} is not exchanged in this variant"
-        reason = _moment_bar(seven, state, player)
-        if reason is not None:
-            return reason
+    table = state.table
+    if not seven.exchange:
+        return f"the {seven.name} is not exchanged in this variant"
+    reason = _moment_bar(seven, state, player)
+    if reason is not None:
+        return reason
     if table.turn_up is None or not table.stock:
         return "there is no turn-up to exchange for"
     if _is_trump_seven(rules, table.turn_up, table.trump):
@@ -226,9 +215,9 @@ def show_candidate(rules: Rules, state: State, player: int) -> int | None:
 
 
 def show_problem(rules: Rules, state: State, player: int, card: int | None) -> str | None:
+    """Why ``player`` may not show ``card`` now, or None (only asked with a ``[seven]``)."""
     seven = rules.seven
-    if seven is None:
-        return "the seven of trumps has no value in this variant"
+    assert seven is not None
     if not seven.shown:  # not shown after a trick, or for no points
         return f"the {seven.name} is not shown for points in this variant"
     if card is None:
@@ -239,23 +228,22 @@ def show_problem(rules: Rules, state: State, player: int, card: int | None) -> s
 
 
 def moves(rules: Rules, state: State, player: int) -> list[Move]:
-    """The exchange and the showing of the seven now open to ``player``."""
+    """The exchange and the showing of the seven now open to ``player`` (asked only with a
+    ``[seven]``)."""
     seven, table = rules.seven, state.table
-    if seven is None or table.trump is None:
+    assert seven is not None
+    if table.trump is None:  # (trumps not yet made: Chinese Bézique's first marriage)
         return []
-    if not seven.won_in_trick:  # (Polish: the seven won in the trick)
-        # The common case: no seven of trumps held, in hand or on the table (counted by face
-        # as the cards come and go).
-        number = rules.sevens.number.get(table.trump, -1)
-        if number < 0 or not table.held[player][number]:
-            return []
+    # The common case: no seven of trumps held, in hand or on the table (counted by face as
+    # the cards come and go); in Polish the seven is the one won in the trick.
+    if not seven.won_in_trick and not table.held[player][rules.sevens.number[table.trump]]:
+        return []
     # The candidates are the only sevens the checks let through (``exchange_problem``,
     # ``show_problem``): what is left to ask is whether anything bars every seven.
     found: list[Move] = []
-    if _exchange_bar(rules, state, player) is None:
-        card = exchange_candidate(rules, state, player)
-        if card is not None:
-            found.append(rules.sevens.exchange_moves[card])
+    card = exchange_candidate(rules, state, player)
+    if card is not None and _exchange_bar(seven, rules, state, player) is None:
+        found.append(rules.sevens.exchange_moves[card])
     if seven.shown:  # shown for points: ``show_problem`` bars nothing else
         shown = show_candidate(rules, state, player)
         if shown is not None:
@@ -277,7 +265,9 @@ def play_moves(rules: Rules, state: State, player: int) -> list[Move]:
 
 
 def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bool) -> str:
-    """Why ``exchange LABEL`` or ``show LABEL`` is not legal now."""
+    """Why ``exchange LABEL`` or ``show LABEL`` is not legal now (asked only with a
+    ``[seven]``: ``flow.refusal`` answers for the others)."""
+    assert rules.seven is not None
     face = label_face(label)
     table = state.table
     held = sorted(c for c in table.hands[player] | table.tables[player] if rules.face[c] == face)
@@ -289,7 +279,7 @@ def refusal(rules: Rules, state: State, player: int, label: str, *, exchange: bo
     else:
         card = next((c for c in held if c == show_candidate(rules, state, player)), None)
     if card is None and held and not _is_trump_seven(rules, held[0], table.trump):
-        return f"{face} is not the {_name(rules)}"
+        return f"{face} is not the {rules.seven.name}"
     if card is None and not held and not exchange:
         return f"you do not hold {face}"
     check = exchange_problem if exchange else show_problem
@@ -344,12 +334,13 @@ def show(rules: Rules, state: State, card: int) -> None:
     state.score(player, seven.points, Reason.SEVEN, cards=(rules.face[card],))
 
 
-def turned_up(rules: Rules, state: State) -> None:
-    """A seven of trumps turned up scores for the dealer."""
+def turned_up(rules: Rules, state: State, card: int) -> None:
+    """A seven of trumps turned up (``card``) scores for the dealer."""
     table = state.table
-    seven, card = rules.seven, table.turn_up
-    if seven is None or card is None or not _is_trump_seven(rules, card, table.trump):
+    if not _is_trump_seven(rules, card, table.trump):
         return
+    seven = rules.seven
+    assert seven is not None  # (a variant without ``[seven]`` has no seven of trumps)
     table.sevens_scored.add(card)
     state.score(
         state.dealer, seven.turned_up_points, Reason.SEVEN_TURNED_UP, cards=(rules.face[card],)
@@ -357,24 +348,21 @@ def turned_up(rules: Rules, state: State) -> None:
 
 
 def played(rules: Rules, state: State, player: int, card: int) -> None:
-    """Enquire Within: the seven of trumps scores whenever it is played while the stock lasts."""
+    """Enquire Within: the seven of trumps scores whenever it is played while the stock lasts
+    (called only under that rule, ``Sevens.on_play``)."""
     seven, table = rules.seven, state.table
-    if (
-        seven is not None
-        and seven.score_trigger is SevenScore.ON_PLAY
-        and table.stock
-        and _is_trump_seven(rules, card, table.trump)
-        and card not in table.sevens_scored
-    ):
-        table.sevens_scored.add(card)
+    assert seven is not None
+    scored = table.sevens_scored
+    if table.stock and _is_trump_seven(rules, card, table.trump) and card not in scored:
+        scored.add(card)
         state.score(player, seven.points, Reason.SEVEN, cards=(rules.face[card],))
 
 
 def won(rules: Rules, state: State, winner: int, trick: list[int]) -> None:
-    """Polish: the winner of a stock trick holding the seven of trumps scores it."""
+    """Polish: the winner of a stock trick holding the seven of trumps scores it (called only
+    under that rule, ``Sevens.on_win``)."""
     seven, table = rules.seven, state.table
-    if seven is None or seven.score_trigger is not SevenScore.ON_TRICK_WON:
-        return
+    assert seven is not None
     for card in trick:
         if _is_trump_seven(rules, card, table.trump) and card not in table.sevens_scored:
             table.sevens_scored.add(card)
