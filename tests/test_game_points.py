@@ -7,11 +7,13 @@ a race, and the worth is asked of ``ending.game_points`` at a stated score."""
 
 from __future__ import annotations
 
+import random
+import textwrap
 from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game
+from interpreter.engine import Ending, EventKind, Game
 from interpreter.engine.ending import game_points
 from interpreter.loader import VariantError, load_variant
 from interpreter.rulebook import render
@@ -93,3 +95,101 @@ def test_loader_refuses_zero_points(tmp_path: Path) -> None:
     text = 'extends = "bezique"\nname = "bad"\n\n[[game.worth]]\npoints = 0\n'
     errors = _errors(tmp_path, text)
     assert any("game.worth[0].points" in e for e in errors)
+
+
+# -- a deal played out short of the target (``game.played_out``) ------------------------------
+# Bézique to 1000 never gets there in one deal, so every deal below is played out short of it.
+PLAYED_OUT = (
+    SCHEDULE
+    + """
+    [game]
+    played_out = "{rule}"
+"""
+)
+
+
+def _played_out(tmp_path: Path, rule: str, extra: str = "") -> Game:
+    text = textwrap.dedent(PLAYED_OUT.format(rule=rule)) + textwrap.dedent(extra)
+    return Game.new(load_variant(write(tmp_path, "played.toml", text)), seed=3)
+
+
+def _play_out(game: Game, seed: int = 3) -> None:
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.step(rng.choice(game.legal_moves()))
+
+
+def test_schnapsen_a_deal_played_out_goes_to_the_last_trick_for_one_game_point(
+    tmp_path: Path,
+) -> None:
+    """Schnapsen (Schnopsn online; the ``schnapsen`` package): when all cards are played and
+    nobody has announced 66, the winner of the last trick wins the game, for one game point
+    whatever the loser's points or tricks."""
+    for seed in range(3):
+        game = _played_out(tmp_path, "last_trick")
+        _play_out(game, seed)
+        outcome = game.outcome
+        assert outcome is not None and outcome.deals == 1
+        assert outcome.ending is Ending.LAST_TRICK
+        assert max(outcome.scores) < 1000
+        last = game.view(0).last_trick_winner
+        assert outcome.winner == last and outcome.game_points == 1
+        assert (
+            outcome.reason
+            == f"p{last + 1} wins the last trick, nobody at 1000, a game worth 1 game point"
+        )
+
+
+def test_sixty_six_a_deal_played_out_short_of_the_target_is_void(tmp_path: Path) -> None:
+    """Sixty-six (Foster): 65 all, nobody at 66, and the deal scores for nobody."""
+    game = _played_out(tmp_path, "higher_total")
+    _play_out(game)
+    outcome = game.outcome
+    assert outcome is not None and outcome.winner is None and outcome.ending is Ending.VOID
+    assert outcome.deals == 1 and outcome.reason == "a deal played out with nobody at 1000: void"
+
+
+def test_a_match_of_deals_each_a_game_worth_its_game_points(tmp_path: Path) -> None:
+    """With ``[match]`` each deal is one game of it, the scores starting again at each: the
+    first to three game points wins the match, one point for each deal's last trick."""
+    game = _played_out(tmp_path, "last_trick", "\n    [match]\n    target = 3\n")
+    _play_out(game)
+    won = [e for e in game.events if e.kind is EventKind.GAME_WON]
+    assert all(e.what == "last_trick" and e.number == 1 for e in won)
+    outcome = game.outcome
+    assert outcome is not None and outcome.ending is Ending.MATCH
+    assert outcome.deals == outcome.games == len(won) and 3 in outcome.match_points
+    assert max(outcome.match_points) == 3 and sum(outcome.match_points) == len(won)
+
+
+def test_a_void_deal_of_a_match_gives_nobody_a_point(tmp_path: Path) -> None:
+    game = _played_out(tmp_path, "higher_total", "\n    [match]\n    target = 3\n")
+    rng = random.Random(3)
+    while game.deals_finished < 2:
+        game.step(rng.choice(game.legal_moves()))
+    won = [e for e in game.events if e.kind is EventKind.GAME_WON]
+    assert [(e.what, e.player, e.number) for e in won] == [("void", None, 0)] * 2
+    assert won[0].text == "void game: no game points, the next game"
+    assert not game.is_over and game.scores == tuple(game._state.table.points)
+
+
+def test_rulebook_says_what_a_deal_played_out_gives(tmp_path: Path) -> None:
+    text = render(
+        load_variant(
+            write(tmp_path, "p.toml", textwrap.dedent(PLAYED_OUT.format(rule="last_trick")))
+        )
+    )
+    assert "**Each deal is a game**, won by the player with 1000 points or more" in text
+    assert "goes to **the winner of the last trick**, for 1 game point." in text
+    text = render(
+        load_variant(
+            write(tmp_path, "p.toml", textwrap.dedent(PLAYED_OUT.format(rule="higher_total")))
+        )
+    )
+    assert "is **void**: nobody scores for it." in text
+
+
+def test_loader_refuses_played_out_for_a_one_deal_game(tmp_path: Path) -> None:
+    text = 'extends = "rubicon"\nname = "bad"\n\n[game]\nplayed_out = "last_trick"\n'
+    (error,) = _errors(tmp_path, text)
+    assert "game.played_out: a one-deal game is valued by its [settlement]" in error

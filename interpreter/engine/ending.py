@@ -11,7 +11,7 @@ from interpreter.engine.scoring import score_card_points_won
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
-from interpreter.model.scoring import BrisqueUsage, GameFormat
+from interpreter.model.scoring import BrisqueUsage, GameFormat, PlayedOut
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -38,8 +38,10 @@ def end_of_deal(rules: Rules, state: State) -> None:
         return
     if target_reached(rules, state):
         finish_race(rules, state)
-        return
-    _next_deal(rules, state)
+    elif scoring.played_out is PlayedOut.NEXT_DEAL:
+        _next_deal(rules, state)
+    else:
+        finish_played_out(rules, state)
 
 
 def _deal_over(rules: Rules, state: State) -> None:
@@ -133,7 +135,31 @@ def finish_race(rules: Rules, state: State) -> None:
     side = ranking[0]
     tied = sum(1 for total in totals if total == totals[side]) > 1
     ending = Ending.TIE_BREAK if tied else Ending.TARGET
-    worth = game_points(rules, state, totals, side)
+    _game_won(rules, state, side, ending, game_points(rules, state, totals, side))
+
+
+def finish_played_out(rules: Rules, state: State) -> None:
+    """A deal played to its last card with no side at the target is the game all the same
+    (``game.played_out``): the last trick's winner takes it for the schedule's base worth
+    (Schnapsen), or it is void (Sixty-six: 65 all, or neither at 66)."""
+    last = state.table.last_trick_winner
+    if rules.scoring.played_out is PlayedOut.LAST_TRICK and last is not None:
+        steps = rules.scoring.worth
+        base = max((p for p, below, no_trick in steps if not (below or no_trick)), default=0)
+        _game_won(rules, state, rules.side_of[last], Ending.LAST_TRICK, base)
+        return
+    if rules.scoring.match_target:  # no game points: the next game of the match
+        state.emit(EventKind.GAME_WON, None, points=rules.scoring.target, what=Ending.VOID)
+        state.scores = [0] * state.players
+        _next_deal(rules, state)
+        return
+    state.phase = Phase.OVER
+    state.emit(EventKind.GAME_OVER, None, points=rules.scoring.target, what=Ending.VOID)
+
+
+def _game_won(rules: Rules, state: State, side: int, ending: Ending, worth: int) -> None:
+    """``side`` wins a game worth ``worth``: the game, or in a match one game of it."""
+    scoring = rules.scoring
     if scoring.match_target:
         if not state.match_points:
             state.match_points = [0] * len(rules.sides)

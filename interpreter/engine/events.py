@@ -116,6 +116,7 @@ class Ending(StrEnum):
     SETTLED = "settled"  # a one-deal game, settled by its laws
     VOID = "void"  # a one-deal game that counts for nobody
     MATCH = "match"  # a side reached the game points of a match
+    LAST_TRICK = "last_trick"  # a deal played out short of the target: the last trick wins
 
 
 class Event(NamedTuple):
@@ -354,6 +355,8 @@ def _playing_text(kind: _Playing, words: _Words) -> str:
         case EventKind.END_OF_DEAL:
             return "deal scores " + " ".join(str(p) for p in event.values)
         case EventKind.GAME_WON:
+            if event.what == Ending.VOID:
+                return "void game: no game points, the next game"
             return "game won: " + _game_over(event, words.seat)
         case EventKind.GAME_OVER:
             return _game_over(event, words.seat)
@@ -409,4 +412,9 @@ def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
                 return f"{who} {verb} {event.points} game points: the match"
             worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} {verb} {event.points}{tie}{worth}"
+        case Ending.LAST_TRICK:
+            seats = event.values or ((event.player,) if event.player is not None else ())
+            who = " and ".join(seat_name(seat) for seat in seats)
+            worth = f", a game worth {event.number}" if event.number else ""
+            return f"{who} won the last trick of a deal played out short of {event.points}{worth}"
     assert_never(ending)

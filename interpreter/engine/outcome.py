@@ -85,7 +85,13 @@ class Outcome:
         if self.ending is Ending.MATCH:
             points = "-".join(str(p) for p in self.match_points)
             return f"{who} {verb} {self.game_points} game points in {self.games} games ({points})"
+        if self.ending is Ending.VOID:
+            return f"a deal played out with nobody at {self.target}: void"
         tie = " on the tie-break" if self.ending is Ending.TIE_BREAK else ""
+        reached = f"{verb} {self.target}{tie}"
+        if self.ending is Ending.LAST_TRICK:
+            win = "win" if len(seats) > 1 else "wins"
+            reached = f"{win} the last trick, nobody at {self.target}"
         worth = ""
         if self.game_points:
             worth = f", a game worth {self.game_points} game point"
@@ -93,7 +99,7 @@ class Outcome:
                 worth += "s"
             if self.game_points > 1 and self.double_below:
                 worth += f" (a loser under {self.double_below} pays double)"
-        return f"{who} {verb} {self.target}{tie}{worth}"
+        return f"{who} {reached}{worth}"
 
     def __str__(self) -> str:
         scores = ", ".join(f"p{seat + 1} {score}" for seat, score in enumerate(self.scores))

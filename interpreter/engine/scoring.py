@@ -17,6 +17,7 @@ from interpreter.model.scoring import (
     BrisqueTiming,
     BrisqueUsage,
     GameFormat,
+    PlayedOut,
     WhichTrick,
     WinCheck,
 )
@@ -43,6 +44,7 @@ class ScoringRules:
     # ``double_below`` is its step (2, double_below, False).  Empty: games have no worth.
     worth: tuple[tuple[int, int, bool], ...] = ()
     match_target: int = 0  # game points that win a match; 0: one game
+    played_out: PlayedOut = PlayedOut.NEXT_DEAL  # a deal played out short of the target
     by_rank: bool = False  # every card counts its rank's points (``rules.card_points``)
     # Brisques scored at all; as each trick is won, or counted at the end of the hand.
     counted: bool = field(init=False)
@@ -92,6 +94,7 @@ def compile(variant: Variant) -> ScoringRules:
         double_below=variant.game.double_below,
         worth=worth_steps(variant),
         match_target=0 if variant.match is None else variant.match.target,
+        played_out=variant.game.played_out,
         by_rank=bool(variant.brisques.values),
     )
 

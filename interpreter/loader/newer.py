@@ -11,7 +11,13 @@ from interpreter.loader.diagnostics import suggest
 from interpreter.model import Bezique, SameRank, SameSuit, Variant
 from interpreter.model.combinations import Combination
 from interpreter.model.play import FreshCard, Zone
-from interpreter.model.scoring import BrisqueTiming, BrisqueUsage, GameFormat, WinCheck
+from interpreter.model.scoring import (
+    BrisqueTiming,
+    BrisqueUsage,
+    GameFormat,
+    PlayedOut,
+    WinCheck,
+)
 
 
 def newer_rules_problems(variant: Variant) -> list[Problem]:
@@ -122,6 +128,9 @@ def _race(variant: Variant) -> list[Problem]:
     if variant.game.worth:
         message = "a one-deal game is valued by its [settlement], not by [[game.worth]]"
         problems.append(Problem(("game", "worth"), message))
+    if variant.game.played_out is not PlayedOut.NEXT_DEAL:
+        message = "a one-deal game is valued by its [settlement]: played_out is of race games"
+        problems.append(Problem(("game", "played_out"), message))
     if variant.match is not None:
         message = "a match is played of race games: this one is one deal"
         problems.append(Problem(("match",), message))

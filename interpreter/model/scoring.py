@@ -96,6 +96,12 @@ class GameFormat(StrEnum):
     SINGLE_DEAL = "single_deal"
 
 
+class PlayedOut(StrEnum):
+    NEXT_DEAL = "next_deal"
+    HIGHER_TOTAL = "higher_total"
+    LAST_TRICK = "last_trick"
+
+
 class WinCheck(StrEnum):
     END_OF_DEAL = "end_of_deal"
     IMMEDIATE = "immediate"
@@ -143,6 +149,14 @@ class Game(Block):
         default=0,
         description="A race game whose loser has fewer points is worth two game points "
         "instead of one (the Turkish rubikon, the Haitian anbatab); 0: never.",
+    )
+    played_out: PlayedOut = Field(
+        default=PlayedOut.NEXT_DEAL,
+        description="A deal played to its last card with no side at the target: the scores "
+        "carry into the next deal (next_deal, Bézique); or the deal is the game, won by the "
+        "higher total if it reached the target and void otherwise (higher_total, Sixty-six's "
+        "65 all), or won by the last trick's winner for the schedule's base worth (last_trick, "
+        "Schnapsen).",
     )
     worth: tuple[WorthStep, ...] = Field(
         default=(),

@@ -77,6 +77,7 @@ ADDED_LATER: dict[str, Any] = {
     "brisques.war_floor": 200,
     "game.double_below": 0,
     "game.worth": [],
+    "game.played_out": "next_deal",
     "match": None,
     "combinations[].jokers": 0,
     "combinations[].builds_on": None,

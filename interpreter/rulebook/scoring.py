@@ -15,6 +15,7 @@ from interpreter.model.scoring import (
     BrisqueTiming,
     BrisqueUsage,
     GameFormat,
+    PlayedOut,
     Rounding,
     RubiconFormula,
     Settlement,
@@ -337,12 +338,24 @@ def _race(page: Page) -> str:
     )
     counted = "card points" if v.brisques.values else "brisques"
     brisques = f"the higher score without the {counted} of the last deal; if still equal, "
+    opening = per_member(
+        g.played_out,
+        {
+            PlayedOut.NEXT_DEAL: f"The game is **{target} up**: deals are played until a "
+            f"{side} has {target} points or more",
+            PlayedOut.HIGHER_TOTAL: f"**Each deal is a game**, won by the {side} with "
+            f"{target} points or more",
+            PlayedOut.LAST_TRICK: f"**Each deal is a game**, won by the {side} with "
+            f"{target} points or more",
+        },
+    )
     text = [
-        f"The game is **{target} up**: deals are played until a {side} has {target} "
-        f"points or more, which is checked {check}. If more than one has, the higher score "
+        f"{opening}, which is checked {check}. If more than one has, the higher score "
         f"wins; if they are equal, {brisques if v.brisques.scored else ''}the winner of the "
         "last trick."
     ]
+    if g.played_out is not PlayedOut.NEXT_DEAL:
+        text.append(_played_out(v, side.partition(" ")[0]))
     if g.double_below:
         text.append(
             f"A game is worth one game point, and **two when the loser has fewer than "
@@ -359,6 +372,23 @@ def _race(page: Page) -> str:
         )
         text.append(page.texts("match"))
     return "\n\n".join([*text, page.texts("game")])
+
+
+def _played_out(v: Variant, side: str) -> str:
+    """What a deal played to its last card with nobody at the target gives."""
+    base = max((s.points for s in v.game.worth if not (s.below or s.no_trick)), default=1)
+    worth = f"{base} game point{'s' if base > 1 else ''}"
+    return per_member(
+        v.game.played_out,
+        {
+            PlayedOut.NEXT_DEAL: "",
+            PlayedOut.HIGHER_TOTAL: f"A deal played to its last card with no {side} at "
+            f"{v.game.target} (both at {v.game.target - 1}, say) is **void**: nobody scores "
+            "for it.",
+            PlayedOut.LAST_TRICK: f"A deal played to its last card with no {side} at "
+            f"{v.game.target} goes to **the winner of the last trick**, for {worth}.",
+        },
+    )
 
 
 def _single_deal(page: Page) -> str:
