@@ -59,11 +59,8 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     player = state.to_act
     phase = state.phase
     if phase is _PLAY:
-        if rules.sevens.at_play:
-            found = blanche.moves(rules, state, player) if rules.blanche is not None else []
-            return (
-                found + seven.play_moves(rules, state, player) + tricks.moves(rules, state, player)
-            )
+        if rules.play_extras:
+            return _play_extras(rules, state, player)
         played = tricks.moves(rules, state, player)
         if rules.blanche is None:
             return played
@@ -82,6 +79,22 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
     return []
 
 
+def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
+    """A turn to play with more than cards in it: carte blanche, the seven exchanged at a
+    turn to play, a declaration on lead (and then only the cards shown may be led)."""
+    if rules.declare.on_lead:
+        if window.leading_shown(state):
+            return window.lead_moves(rules, state, player)
+        found = window.lead_moves(rules, state, player)
+    else:
+        found = []
+    if rules.blanche is not None:
+        found = blanche.moves(rules, state, player) + found
+    if rules.sevens.at_play:
+        found += seven.play_moves(rules, state, player)
+    return found + tricks.moves(rules, state, player)
+
+
 # -- refusals ------------------------------------------------------------------------------
 def refusal(rules: Rules, state: State, text: str) -> str:
     """Why the move written ``text`` (canonical, see ``moves.normalize``) is not legal now."""
@@ -95,6 +108,10 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return "this variant has no seven of trumps to exchange or show"
     if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
         return seven.refusal(rules, state, player, args[0], exchange=True)
+    if command == "declare" and rules.declare.on_lead:
+        return window.declare_refusal(rules, state, player, args[0], args[1:])
+    if command == "play" and phase is _PLAY and window.leading_shown(state):
+        return window.lead_refusal(rules, state)
     wanted = _PHASE_OF[command]
     if wanted is not phase:
         return _wrong_phase(state, wanted)
@@ -186,8 +203,26 @@ def _after_play(rules: Rules, state: State, card: int) -> Listed:
         return None
     stock_trick = bool(table.stock)
     winner = tricks.finish(rules, state)
+    if rules.trick_hooks:  # (one test a trick for Bézique)
+        return _after_trick_held(rules, state, winner, stock_trick)
     if rules.scoring.immediate and target_reached(rules, state):
         return None  # the target is reached: nobody declares or draws (``do`` ends the game)
+    if stock_trick or rules.declare.after_stock_exhausted:
+        window.open_for(rules, state, winner)
+        return open_window(rules, state, winner)
+    continue_endgame(rules, state)
+    return None
+
+
+def _after_trick_held(rules: Rules, state: State, winner: int, stock_trick: bool) -> Listed:
+    """After a trick where declarations are made on lead or their points wait for a trick won:
+    the held points count first, so that they may reach the target; then, on lead, the draw
+    comes at once unless the seven may be exchanged or shown before it."""
+    window.trick_won(rules, state, winner)
+    if rules.scoring.immediate and target_reached(rules, state):
+        return None
+    if rules.draw_at_once:
+        return close_window(rules, state)
     if stock_trick or rules.declare.after_stock_exhausted:
         window.open_for(rules, state, winner)
         return open_window(rules, state, winner)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine import blanche, seven, tricks, window
+from interpreter.engine import blanche, flow, seven, tricks, window
 from interpreter.engine.labels import card_label, entries_by_card
 from interpreter.engine.moves import (
     CarteBlanche,
@@ -40,6 +40,8 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
     if phase is Phase.ELECT:
         return Elect(command == "deal") if command in ("deal", "pass") else None
     if phase is Phase.PLAY:
+        if rules.declare.on_lead:  # a declaration, or the lead it binds: from the list
+            return resolve(rules, state, text, flow.moves_now(rules, state))
         if command == "play":
             return _play(rules, state, player, args[0])
         if command == "carte-blanche" and blanche.problem(rules, state, player) is None:

@@ -110,6 +110,15 @@ class Rules:
         self.dealing: Final[DealRules] = dealing.compile(variant)
         self.scoring: Final[ScoringRules] = scoring.compile(variant)
         self.settlement: Final[Settlement | None] = variant.settlement
+        # A turn to play offers more than cards (``flow._play_extras``): carte blanche, the
+        # seven exchanged at a turn to play, a declaration on lead.
+        self.play_extras: Final = self.sevens.at_play or self.declare.on_lead
+        # Declaring on lead: something follows each trick won (``window.trick_won``); and
+        # the draw comes at once after it, unless the seven may be exchanged or shown then.
+        self.trick_hooks: Final = self.declare.on_lead or self.declare.held
+        self.draw_at_once: Final = self.declare.on_lead and (
+            self.seven is None or self.sevens.at_play
+        )
         # Last, as they read the parts above: the checks of a declaration (the window's and
         # the ledger's) that the variant gives something to check, each with its pruning, and
         # the declarations' sieve under each trump.

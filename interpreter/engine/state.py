@@ -199,6 +199,12 @@ class Table:
     undrawn: list[int] = field(init=False, metadata=LIST)  # the odd last card (law 32)
     blank: list[str] = field(init=False, metadata=_fact('[""] * n', "{v}[:]"))  # carte blanche
     last_drawn: list[int] = field(init=False, metadata=_fact("[-1] * n", "{v}[:]"))  # to show again
+    # Declaring on lead: the cards shown at this lead, one of which must be led; and per seat
+    # the declarations whose points wait for a trick won (number, combination, points, faces).
+    lead_from: frozenset[int] | None = field(init=False, metadata=NONE)
+    held_points: list[list[tuple[int, str, int, tuple[str, ...]]]] = field(
+        init=False, metadata=SEAT_LISTS
+    )
     memo: Memo = field(init=False, metadata=MEMO, compare=False, repr=False)
 
     @classmethod

@@ -134,6 +134,12 @@ class PlayerView(Sight):
         )
 
     @lazy
+    def held_points(self) -> tuple[int, ...]:
+        """Per seat, the points of declarations shown that wait for a trick won (public: the
+        cards were shown)."""
+        return tuple(sum(held[2] for held in seat) for seat in self._state.table.held_points)
+
+    @lazy
     def hand_sizes(self) -> tuple[int, ...]:
         """Hand plus table, per seat."""
         table = self._state.table

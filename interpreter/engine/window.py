@@ -14,16 +14,26 @@ import difflib
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from interpreter.engine import forming, ledger, seven, sieve
+from interpreter.cards import RANK_NAMES
+from interpreter.engine import forming, ledger, seven, sieve, tricks
 from interpreter.engine.combos import Combo
 from interpreter.engine.events import EventKind
 from interpreter.engine.ledger import Check, Proposal, Pruned
-from interpreter.engine.moves import Declare, Move, ScorePending, Yield
+from interpreter.engine.moves import Declare, Move, Play, ScorePending, Yield
 from interpreter.engine.parts import from_blocks
-from interpreter.engine.state import Entry, State, Window
+from interpreter.engine.state import Entry, Phase, State, Window
 from interpreter.engine.tricks import labels_held, lose, not_held
 from interpreter.model import Variant
-from interpreter.model.play import DeclareRight, FreshCard, PerTrick, TrumpFixedOn, TrumpMode, Zone
+from interpreter.model.play import (
+    DeclareRight,
+    DeclareWhen,
+    FreshCard,
+    HeldUntil,
+    PerTrick,
+    TrumpFixedOn,
+    TrumpMode,
+    Zone,
+)
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -42,6 +52,14 @@ class DeclareRules:
     mode: TrumpMode
     fixed_on: TrumpFixedOn
     others_before_trumps: bool
+    when: DeclareWhen = DeclareWhen.AFTER_TRICK_WIN
+    lead_rank: str | None = None
+    held_until: HeldUntil = HeldUntil.AT_ONCE
+    # On lead: declared by the player to lead, one of its cards led at once (Sixty-six).
+    on_lead: bool = field(init=False)
+    # The points wait for a trick won: the first (Sixty-six), or the next (the package).
+    held: bool = field(init=False)
+    held_next: bool = field(init=False)
     # The source zones as flags, for the hot paths.
     from_hand: bool = field(init=False)
     from_table: bool = field(init=False)
@@ -57,6 +75,9 @@ class DeclareRules:
     disjoint_per_trick: bool = field(init=False)  # several per trick, sharing no card
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "on_lead", self.when is DeclareWhen.ON_LEAD)
+        object.__setattr__(self, "held", self.held_until is not HeldUntil.AT_ONCE)
+        object.__setattr__(self, "held_next", self.held_until is HeldUntil.NEXT_TRICK_WON)
         object.__setattr__(self, "from_hand", Zone.HAND in self.sources)
         object.__setattr__(self, "from_table", Zone.TABLE in self.sources)
         object.__setattr__(self, "from_open", Zone.OPEN in self.sources)
@@ -112,6 +133,25 @@ def _prune_taken(p: Pruned, combo: Combo) -> None:
         p.banned.add(taken)
 
 
+def _at_lead(p: Proposal) -> str | None:
+    """Sixty-six, Schnapsen (Bicycle; Britannica): a marriage is declared by the player to
+    lead, showing it as he leads one of its cards, never when following; once per lead; and,
+    unless the rules continue them, not after the stock is exhausted."""
+    state = p.state
+    table = state.table
+    if state.phase is not Phase.PLAY or table.trick:
+        return "a combination is declared only by the player to lead, as he leads"
+    if table.lead_from is not None:
+        return "a combination has already been declared at this lead: lead one of its cards"
+    if not table.stock and not p.rules.declare.after_stock_exhausted:
+        return "no combination is declared once the stock is exhausted"
+    return None
+
+
+def _prune_lead(p: Pruned, combo: Combo) -> None:
+    p.closed = _at_lead(Proposal(p.rules, p.state, p.player, combo, frozenset(), None)) is not None
+
+
 def _within_quota(p: Proposal) -> str | None:
     """Why the window's quota forbids declaring the proposal now: one combination scored per
     trick (unless more may wait 'to score'), several that share no card, or one of each
@@ -146,6 +186,12 @@ def _prune_quota(p: Pruned, combo: Combo) -> None:
 
 
 CHECKS: tuple[Check, ...] = (
+    Check(
+        "the moment to declare, leading",
+        _at_lead,
+        lambda rules: rules.declare.on_lead,
+        prune=_prune_lead,
+    ),
     Check(
         "the turn-up just taken for the seven",
         _not_just_taken,
@@ -334,7 +380,11 @@ def declare(rules: Rules, state: State, move: Declare) -> None:
     # From the hand to the table; open cards stay where they are.  In the last tricks
     # (declarations after the stock is exhausted) cards declared from the hand are shown and
     # stay in it, as the declared cards were taken back into the hands.
-    back_to_hand = not table.stock and rules.endgame.declared_back_to_hand
+    back_to_hand = rules.declare.on_lead or (
+        not table.stock and rules.endgame.declared_back_to_hand
+    )
+    if rules.declare.on_lead:  # shown as one of them is led (Sixty-six)
+        table.lead_from = cards
     for card in cards:
         if card in table.hands[player]:
             if back_to_hand:
@@ -373,7 +423,11 @@ def _credit(rules: Rules, state: State, player: int, entry: Entry) -> None:
     state.emit(
         EventKind.DECLARE, player, cards=faces, points=entry.points, what=combo.id, number=entry.no
     )
-    state.score(player, entry.points, combo.id, cards=faces)
+    declare, table = rules.declare, state.table
+    if declare.held and (declare.held_next or not table.won[player]):
+        table.held_points[player].append((entry.no, combo.id, entry.points, faces))
+    else:
+        state.score(player, entry.points, combo.id, cards=faces)
     fix_trumps(rules, state, player, combo, entry.cards)
     # A waiting declaration whose cards now stand in a superior one is lost (laws 47, 48).
     entries = state.table.ledger[player]
@@ -402,6 +456,62 @@ def fix_trumps(
             if e.scored or forming.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
         ]
         table.ledger_changed(seat)
+
+
+def trick_won(rules: Rules, state: State, winner: int) -> None:
+    """After a trick, declaring on lead: the points of ``winner``'s declarations that waited
+    for a trick won now count (Bicycle, Sixty-six: 'a player may not score a marriage until he
+    has won a trick'); the next lead starts with nothing shown and a fresh quota."""
+    table = state.table
+    held = table.held_points[winner]
+    for _, combo, points, faces in held:
+        state.score(winner, points, combo, cards=faces)
+    held.clear()
+    table.lead_from = None
+    table.window.reopen()
+
+
+def leading_shown(state: State) -> bool:
+    """Whether the player to lead has declared at this lead and is still to lead."""
+    table = state.table
+    return table.lead_from is not None and not table.trick
+
+
+# -- declaring on lead: the lead that follows ------------------------------------------------
+def lead_moves(rules: Rules, state: State, player: int) -> list[Move]:
+    """The moves of a player to lead under on-lead declaring: once he has declared, only the
+    cards shown that may be led (:func:`lead_problem`); before, his declarations."""
+    table = state.table
+    if leading_shown(state):
+        return [m for m in tricks.moves(rules, state, player) if may_lead(rules, state, m)]
+    if table.trick or not (table.stock or rules.declare.after_stock_exhausted):
+        return []
+    return moves(rules, state, player)
+
+
+def may_lead(rules: Rules, state: State, move: Move) -> bool:
+    """Whether ``move`` may be led after a declaration: one of the cards shown (:func:`_led`)."""
+    shown = state.table.lead_from
+    if shown is None or state.table.trick or not isinstance(move, Play):
+        return True
+    return move.card in _led(rules, shown)
+
+
+def _led(rules: Rules, shown: frozenset[int]) -> list[int]:
+    """The cards shown that may be led: those of the rank the rules name (the package leads
+    the king of a marriage), or any of them where none is of that rank or none is named."""
+    rank = rules.declare.lead_rank
+    return [card for card in shown if rules.rank[card] == rank] or list(shown)
+
+
+def lead_refusal(rules: Rules, state: State) -> str:
+    """Why a card other than those shown is not led now."""
+    shown = state.table.lead_from or frozenset()
+    cards = " ".join(rules.pretty(c) for c in sorted(shown))
+    led = _led(rules, shown)
+    if len(led) == len(shown):
+        return f"you declared {cards}: lead one of them"
+    return f"you declared {cards}: lead the {RANK_NAMES[rules.rank[led[0]]]}"
 
 
 def yield_right(rules: Rules, state: State) -> None:

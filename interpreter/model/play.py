@@ -121,6 +121,17 @@ class DeclareRight(StrEnum):
     WINNER_MAY_PASS = "winner_may_pass"
 
 
+class DeclareWhen(StrEnum):
+    AFTER_TRICK_WIN = "after_trick_win"
+    ON_LEAD = "on_lead"
+
+
+class HeldUntil(StrEnum):
+    AT_ONCE = "at_once"
+    FIRST_TRICK_WON = "first_trick_won"
+    NEXT_TRICK_WON = "next_trick_won"
+
+
 class PerTrick(StrEnum):
     ONE = "one"
     DISJOINT_MANY = "disjoint_many"
@@ -181,6 +192,23 @@ class Declare(Block):
         default=False,
         description="Partners may ask each other whether they have anything to declare "
         "(Enquire Within 129 ii).",
+    )
+    when: DeclareWhen = Field(
+        default=DeclareWhen.AFTER_TRICK_WIN,
+        description="after_trick_win: by the winner of a trick, before drawing (Bézique); "
+        "on_lead: by the player to lead, who shows the combination and leads one of its "
+        "cards at once, never when following (Sixty-six, Schnapsen).",
+    )
+    lead_rank: RankLetter | None = Field(
+        default=None,
+        description="With on_lead, the rank of the declared cards that must be led (the "
+        "schnapsen package leads the king); none: any of them (the sources).",
+    )
+    held_until: HeldUntil = Field(
+        default=HeldUntil.AT_ONCE,
+        description="A declaration's points count at once; or only once its player has won a "
+        "trick, at once if he has (first_trick_won: Sixty-six, Schnapsen); or not before his "
+        "next trick won (next_trick_won: the schnapsen package).",
     )
 
 

@@ -10,7 +10,9 @@ from interpreter.model.play import (
     CarteBlancheWindow,
     Declare,
     DeclareRight,
+    DeclareWhen,
     FreshCard,
+    HeldUntil,
     MarriageRepair,
     PartnerCards,
     PerTrick,
@@ -82,7 +84,16 @@ def declarations(page: Page) -> str:
         },
     )
     per = _per_trick(declare)
-    text = [f"{right}, {when}. A player is never bound to declare.", source, per]
+    opening = per_member(
+        declare.when,
+        {
+            DeclareWhen.AFTER_TRICK_WIN: f"{right}, {when}. A player is never bound to declare.",
+            DeclareWhen.ON_LEAD: _on_lead(v),
+        },
+    )
+    if declare.when is DeclareWhen.ON_LEAD:
+        per = ""  # (one at each lead, said in the opening)
+    text = [opening, source, per, _held(declare)]
     if declare.must_use_trick_card:
         text.append("**Every declaration must include a card of the trick just won.**")
     if declare.partner_consultation:
@@ -95,6 +106,37 @@ def declarations(page: Page) -> str:
     if before:
         text.append(before)
     return "\n\n".join(t for t in text if t)
+
+
+def _on_lead(v: Variant) -> str:
+    """Declaring on lead (Sixty-six, Schnapsen): who, when, and the card led."""
+    rank = v.declare.lead_rank
+    led = "one of them" if rank is None else f"the {rank_name(rank)}"
+    later = (
+        "Declaring goes on once the stock is exhausted."
+        if v.declare.after_stock_exhausted
+        else "Once the stock is exhausted nobody declares any more."
+    )
+    return (
+        "**A combination is declared by the player to lead, as he leads**: he shows its "
+        f"cards and leads {led} at once; never when following, and one combination at each "
+        f"lead. {later} A player is never bound to declare."
+    )
+
+
+def _held(declare: Declare) -> str:
+    """When a declaration's points count."""
+    return per_member(
+        declare.held_until,
+        {
+            HeldUntil.AT_ONCE: "",
+            HeldUntil.FIRST_TRICK_WON: "**A declaration's points count only once its player "
+            "has won a trick**: at once if he has, else as he wins his first.",
+            HeldUntil.NEXT_TRICK_WON: "**A declaration's points count when its player next "
+            "wins a trick**, even if he won tricks before; held points not yet counted at "
+            "the end of the deal are lost.",
+        },
+    )
 
 
 _ZONE_WORDS = {Zone.HAND: "hand", Zone.TABLE: "table", Zone.OPEN: "open", Zone.TRICK: "trick"}
