@@ -56,7 +56,7 @@ def _compare(rules: Rules, check: Check, seeds: int) -> tuple[int, int]:
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if game.phase is Phase.DECLARE or (rules.declare.on_lead and game.phase is Phase.PLAY):
                 state, seat = game._state, game._state.to_act
                 allowed = partial(window.declare_problem, rules, state, seat)
                 fast = declarations(rules, state, seat, allowed)
@@ -114,6 +114,7 @@ WITH_PRUNING = [check for check in CHECKS if check.prune is not None or check.ne
 SEEDS = {
     "no inferior combination from declared cards": 8,
     "the turn-up just taken for the seven": 12,
+    "the moment to declare, leading": 12,  # (a Schnapsen deal is short: few marriages)
 }
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
+from interpreter.engine import blanche, closing, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
     CarteBlanche,
+    Close,
     Declare,
     Draw,
     Elect,
@@ -39,6 +40,7 @@ _OVER: Final = Phase.OVER
 
 _PHASE_OF: Final = {
     "carte-blanche": _PLAY,
+    "close": _PLAY,
     "play": _PLAY,
     "declare": _DECLARE,
     "score": _DECLARE,
@@ -92,6 +94,8 @@ def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
         found = blanche.moves(rules, state, player) + found
     if rules.sevens.at_play:
         found += seven.play_moves(rules, state, player)
+    if rules.closing is not None:
+        found += closing.moves(rules, state, player)
     return found + tricks.moves(rules, state, player)
 
 
@@ -104,6 +108,8 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         return "the game is over"
     if command == "carte-blanche":  # the rule says why, before the phase does
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
+    if command == "close":
+        return closing.problem(rules, state, player) or "the stock cannot be closed now"
     if command in ("exchange", "show") and rules.seven is None:
         return "this variant has no seven of trumps to exchange or show"
     if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
@@ -169,6 +175,9 @@ def _other(rules: Rules, state: State, move: Move) -> Listed:
             return close_window(rules, state)
         case Elect():
             dealing.elect(rules, state, move.deal)
+        case Close():
+            closing.close(rules, state)
+            drawing.last_tricks(rules, state, state.to_act)
         case Declare() | ScorePending() | ExchangeSeven() | ShowSeven() | CarteBlanche():
             state.table.window.acted = True
             _in_window(rules, state, move)
