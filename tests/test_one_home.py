@@ -38,6 +38,8 @@ OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
     "bezique, turn-up barred": ("bezique", {"seven.turn_up_declarable": False}),
     # bicyclecards.com: any combination with the partner's declared cards.
     "partners' tables": ("four-handed-partners", {"reuse.partner_cards": "partner_table"}),
+    # Sixty-six, Schnapsen (Bicycle, Britannica): combinations declared by the player to lead.
+    "bezique, declared on lead": ("bezique", {"declare.when": "on_lead"}),
 }
 
 
@@ -56,7 +58,7 @@ def _compare(rules: Rules, check: Check, seeds: int) -> tuple[int, int]:
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if game.phase is Phase.DECLARE or (rules.declare.on_lead and game.phase is Phase.PLAY):
                 state, seat = game._state, game._state.to_act
                 allowed = partial(window.declare_problem, rules, state, seat)
                 fast = declarations(rules, state, seat, allowed)
@@ -114,6 +116,7 @@ WITH_PRUNING = [check for check in CHECKS if check.prune is not None or check.ne
 SEEDS = {
     "no inferior combination from declared cards": 8,
     "the turn-up just taken for the seven": 12,
+    "the moment to declare, leading": 6,
 }
 
 

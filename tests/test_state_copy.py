@@ -142,6 +142,7 @@ def test_an_empty_table_starts_every_fact_of_a_deal(players: int) -> None:
         "active": list(range(n)),
         "blank": [""] * n,
         "last_drawn": [-1] * n,
+        "held_points": [[] for _ in range(n)],
     }
     empty, other = Table.empty(n), Table.empty(n)
     assert empty.players == n

@@ -137,19 +137,22 @@ def _at_lead(p: Proposal) -> str | None:
     """Sixty-six, Schnapsen (Bicycle; Britannica): a marriage is declared by the player to
     lead, showing it as he leads one of its cards, never when following; once per lead; and,
     unless the rules continue them, not after the stock is exhausted."""
-    state = p.state
+    return _not_leading(p.rules, p.state)
+
+
+def _not_leading(rules: Rules, state: State) -> str | None:
     table = state.table
     if state.phase is not Phase.PLAY or table.trick:
         return "a combination is declared only by the player to lead, as he leads"
     if table.lead_from is not None:
         return "a combination has already been declared at this lead: lead one of its cards"
-    if not table.stock and not p.rules.declare.after_stock_exhausted:
+    if not table.stock and not rules.declare.after_stock_exhausted:
         return "no combination is declared once the stock is exhausted"
     return None
 
 
 def _prune_lead(p: Pruned, combo: Combo) -> None:
-    p.closed = _at_lead(Proposal(p.rules, p.state, p.player, combo, frozenset(), None)) is not None
+    p.closed = _not_leading(p.rules, p.state) is not None
 
 
 def _within_quota(p: Proposal) -> str | None:
@@ -479,13 +482,11 @@ def leading_shown(state: State) -> bool:
 
 # -- declaring on lead: the lead that follows ------------------------------------------------
 def lead_moves(rules: Rules, state: State, player: int) -> list[Move]:
-    """The moves of a player to lead under on-lead declaring: once he has declared, only the
-    cards shown that may be led (:func:`lead_problem`); before, his declarations."""
-    table = state.table
+    """The moves of a player at a turn to play under on-lead declaring: once he has declared,
+    only the cards shown that may be led (:func:`may_lead`); else the declarations the checks
+    allow (none but at a lead: the check 'the moment to declare, leading')."""
     if leading_shown(state):
         return [m for m in tricks.moves(rules, state, player) if may_lead(rules, state, m)]
-    if table.trick or not (table.stock or rules.declare.after_stock_exhausted):
-        return []
     return moves(rules, state, player)
 
 

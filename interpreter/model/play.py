@@ -201,14 +201,14 @@ class Declare(Block):
     )
     lead_rank: RankLetter | None = Field(
         default=None,
-        description="With on_lead, the rank of the declared cards that must be led (the "
+        description="The rank of the declared cards that must be led, declaring on lead (the "
         "schnapsen package leads the king); none: any of them (the sources).",
     )
     held_until: HeldUntil = Field(
         default=HeldUntil.AT_ONCE,
-        description="A declaration's points count at once; or only once its player has won a "
-        "trick, at once if he has (first_trick_won: Sixty-six, Schnapsen); or not before his "
-        "next trick won (next_trick_won: the schnapsen package).",
+        description="When a declaration's points count: at once; once its player has won a "
+        "trick, at once if he has (Sixty-six, Schnapsen: first_trick_won); or when he next "
+        "wins one, even after earlier tricks (the schnapsen package: next_trick_won).",
     )
 
 

@@ -213,6 +213,8 @@ def _per_trick(declare: Declare) -> str:
 
 
 def _bezique_cards(page: Page) -> str:
+    if not any(isinstance(c, Bezique) for c in page.variant.active_combinations):
+        return ""  # (no bézique is played: Schnapsen)
     bezique = page.variant.bezique
     queen, jack = bezique.queen, bezique.jack
     if queen is not None and jack is not None:

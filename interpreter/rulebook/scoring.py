@@ -10,7 +10,13 @@ from interpreter.engine import EventKind, Game, Reason, tables
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
-from interpreter.model.play import EndgameMode, HeadReference, RevokePenalty, TrumpIfVoid
+from interpreter.model.play import (
+    DeclareWhen,
+    EndgameMode,
+    HeadReference,
+    RevokePenalty,
+    TrumpIfVoid,
+)
 from interpreter.model.scoring import (
     BrisqueTiming,
     BrisqueUsage,
@@ -43,8 +49,8 @@ def endgame(page: Page) -> str:
     hand = v.deal.hand_size
     back = (
         ", each player takes his declared cards back into his hand, and"
-        if e.declared_back_to_hand
-        else ""
+        if e.declared_back_to_hand and v.declare.when is DeclareWhen.AFTER_TRICK_WIN
+        else ""  # (declared on lead, the cards never left the hand)
     )
     last = f"When the stock is exhausted{back} the last {number_word(hand)} tricks are played"
     duels = per_member(e.mode, {EndgameMode.ALL_PLAYERS: False, EndgameMode.PAIRED_DUELS: True})

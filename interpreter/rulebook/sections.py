@@ -10,6 +10,7 @@ from interpreter.engine import Game
 from interpreter.model import Bezique, Combination, SameRank, SameSuit, SuitFilter, Variant
 from interpreter.model.deck import CutRule, FirstRecipient, Rotation
 from interpreter.model.play import (
+    DeclareWhen,
     DrawOrder,
     IdenticalCards,
     JokerLed,
@@ -305,9 +306,16 @@ def stock_play(page: Page) -> str:
     others = "his opponent" if v.players.count == 2 else "the others in turn to his left"
     first = "the winner of the trick first, then "
     order = per_member(play.draw_order, {DrawOrder.WINNER_THEN_LEFT: first + others})
+    declares = per_member(
+        v.declare.when,
+        {
+            DeclareWhen.AFTER_TRICK_WIN: "After each trick its winner may declare (see "
+            "*Declarations*); then each player draws",
+            DeclareWhen.ON_LEAD: "After each trick each player draws",
+        },
+    )
     text.append(
-        f"After each trick its winner may declare (see *Declarations*); then each player draws "
-        f"one card from the stock, {order}, so that every hand is back to "
+        f"{declares} one card from the stock, {order}, so that every hand is back to "
         f"{v.deal.hand_size} cards."
     )
     if v.deck.jokers:

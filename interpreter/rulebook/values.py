@@ -132,6 +132,20 @@ CHOICES: dict[str, dict[str, str]] = {
         "end_of_deal": "at the end of each deal",
         "immediate": "the moment a side reaches it",
     },
+    "game.played_out": {
+        "next_deal": "the scores carry into the next deal",
+        "higher_total": "the higher total at the target wins, else the deal is void",
+        "last_trick": "the winner of the last trick wins",
+    },
+    "declare.when": {
+        "after_trick_win": "by the winner of a trick, before drawing",
+        "on_lead": "by the player to lead, as he leads one of its cards",
+    },
+    "declare.held_until": {
+        "at_once": "at once",
+        "first_trick_won": "once its player has won a trick",
+        "next_trick_won": "when its player next wins a trick",
+    },
     "play.joker_led": {
         "any_card": "any card may be played to it",
         "must_trump": "the others must trump it if they can",
