@@ -5,9 +5,12 @@ from __future__ import annotations
 
 def compiled() -> bool:
     """Whether the engine in use is the compiled build (``BEZIQUE_COMPILE=1 pip install .``,
-    compiled with mypyc) rather than pure Python."""
+    compiled with mypyc) rather than pure Python: told from the engine's files, without
+    importing it (``bezique --version`` answers at once).  Python imports an extension module
+    before a source file of the same name, so a compiled ``game`` beside the package's source
+    is the one in use."""
     from importlib.machinery import EXTENSION_SUFFIXES
+    from pathlib import Path
 
-    from interpreter.engine import game
-
-    return (game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+    engine = Path(__file__).parent / "engine"
+    return any((engine / f"game{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)

@@ -233,6 +233,30 @@ def test_version() -> None:
     assert run.stdout.startswith("bezique-interpreter ") and "engine" in run.stdout
 
 
+def test_version_answers_without_loading_the_engine() -> None:
+    """Which build runs is told from the package's files (issue 38: it imported the engine)."""
+    code = (
+        "import sys\n"
+        "from interpreter.cli.app import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+        "print('interpreter.engine' in sys.modules)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert run.stdout.splitlines() == [run.stdout.splitlines()[0], "False"]
+    assert run.stdout.startswith("bezique-interpreter ")
+
+
+def test_a_mistyped_command_gets_the_nearest_one() -> None:
+    run = bezique("anlyze", "bezique")
+    assert run.returncode == 2
+    assert run.stderr.splitlines()[-1].endswith("; did you mean 'analyze'?")
+    far = bezique("xyzzy")
+    assert far.returncode == 2 and "did you mean" not in far.stderr
+
+
 # -- 9. files that are not variants ------------------------------------------------------------
 
 

@@ -38,6 +38,8 @@ OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
     "bezique, turn-up barred": ("bezique", {"seven.turn_up_declarable": False}),
     # bicyclecards.com: any combination with the partner's declared cards.
     "partners' tables": ("four-handed-partners", {"reuse.partner_cards": "partner_table"}),
+    # Sixty-six, Schnapsen (Bicycle, Britannica): combinations declared by the player to lead.
+    "bezique, declared on lead": ("bezique", {"declare.when": "on_lead"}),
 }
 
 
@@ -114,7 +116,7 @@ WITH_PRUNING = [check for check in CHECKS if check.prune is not None or check.ne
 SEEDS = {
     "no inferior combination from declared cards": 8,
     "the turn-up just taken for the seven": 12,
-    "the moment to declare, leading": 12,  # (a Schnapsen deal is short: few marriages)
+    "the moment to declare, leading": 6,
 }
 
 

@@ -7,6 +7,8 @@ Seats are written ``p1``, ``p2``, … counted from 1 (``--seat 2``, ``--scores P
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 from typing import TYPE_CHECKING, NoReturn
 
 from interpreter import compiled
@@ -27,7 +29,18 @@ class _Parser(argparse.ArgumentParser):
     --deals: …``."""
 
     def error(self, message: str) -> NoReturn:
-        super().error(message.removeprefix("argument "))
+        super().error(_meant(message.removeprefix("argument ")))
+
+
+def _meant(message: str) -> str:
+    """An unknown command or choice, with the nearest one it may mean: ``COMMAND: invalid
+    choice: 'anlyze' (choose from …); did you mean 'analyze'?``."""
+    found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if found is None:
+        return message
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    near = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+    return f"{message}; did you mean {near[0]!r}?" if near else message
 
 
 class _Help(argparse.HelpFormatter):
