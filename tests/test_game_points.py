@@ -133,7 +133,7 @@ def test_schnapsen_a_deal_played_out_goes_to_the_last_trick_for_one_game_point(
         assert outcome.ending is Ending.LAST_TRICK
         assert max(outcome.scores) < 1000
         last = game.view(0).last_trick_winner
-        assert outcome.winner == last and outcome.game_points == 1
+        assert last is not None and outcome.winner == last and outcome.game_points == 1
         assert (
             outcome.reason
             == f"p{last + 1} wins the last trick, nobody at 1000, a game worth 1 game point"
