@@ -404,28 +404,22 @@ _REASONS: Final = frozenset(Reason)
 
 def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
     ending = Ending(event.what)
+    seats = event.values or ((event.player,) if event.player is not None else ())
+    who = " and ".join(seat_name(seat) for seat in seats)
+    verb = "reach" if len(seats) > 1 else "reaches"
+    worth = f", a game worth {event.number}" if event.number else ""
     match ending:
         case Ending.VOID:
             return "void game"
         case Ending.SETTLED:
             return f"{seat_name(event.player)} wins a game worth {event.points}"
-        case Ending.TARGET | Ending.TIE_BREAK | Ending.MATCH:
-            seats = event.values or ((event.player,) if event.player is not None else ())
-            who = " and ".join(seat_name(seat) for seat in seats)
-            verb = "reach" if len(seats) > 1 else "reaches"
+        case Ending.MATCH:
+            return f"{who} {verb} {event.points} game points: the match"
+        case Ending.TARGET | Ending.TIE_BREAK:
             tie = " on the tie-break" if ending is Ending.TIE_BREAK else ""
-            if ending is Ending.MATCH:
-                return f"{who} {verb} {event.points} game points: the match"
-            worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} {verb} {event.points}{tie}{worth}"
         case Ending.LAST_TRICK:
-            seats = event.values or ((event.player,) if event.player is not None else ())
-            who = " and ".join(seat_name(seat) for seat in seats)
-            worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} won the last trick of a deal played out short of {event.points}{worth}"
         case Ending.CLOSER_FAILED:
-            seats = event.values or ((event.player,) if event.player is not None else ())
-            who = " and ".join(seat_name(seat) for seat in seats)
-            worth = f", a game worth {event.number}" if event.number else ""
             return f"the closer did not reach {event.points} first: {who} wins{worth}"
     assert_never(ending)

@@ -106,18 +106,9 @@ def refusal(rules: Rules, state: State, text: str) -> str:
     phase, player = state.phase, state.to_act
     if phase is _OVER:
         return "the game is over"
-    if command == "carte-blanche":  # the rule says why, before the phase does
-        return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
-    if command == "close":
-        return closing.problem(rules, state, player) or "the stock cannot be closed now"
-    if command in ("exchange", "show") and rules.seven is None:
-        return "this variant has no seven of trumps to exchange or show"
-    if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
-        return seven.refusal(rules, state, player, args[0], exchange=True)
-    if command == "declare" and rules.declare.on_lead:
-        return window.declare_refusal(rules, state, player, args[0], args[1:])
-    if command == "play" and phase is _PLAY and window.leading_shown(state):
-        return window.lead_refusal(rules, state)
+    first = _rule_first(rules, state, command, args)
+    if first is not None:
+        return first
     wanted = _PHASE_OF[command]
     if wanted is not phase:
         return _wrong_phase(state, wanted)
@@ -133,6 +124,26 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         case "yield":
             return window.yield_refusal(rules, state, player)
     return f"{command} is not possible now"
+
+
+def _rule_first(rules: Rules, state: State, command: str, args: list[str]) -> str | None:
+    """The refusals a rule words before the phase does: moves that are not tied to one phase
+    (carte blanche, closing, the seven at a turn to play, declaring on lead), or that the
+    variant lacks; None where the phase answers."""
+    phase, player = state.phase, state.to_act
+    if command == "carte-blanche":
+        return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
+    if command == "close":
+        return closing.problem(rules, state, player) or "the stock cannot be closed now"
+    if command in ("exchange", "show") and rules.seven is None:
+        return "this variant has no seven of trumps to exchange or show"
+    if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
+        return seven.refusal(rules, state, player, args[0], exchange=True)
+    if command == "declare" and rules.declare.on_lead:
+        return window.declare_refusal(rules, state, player, args[0], args[1:])
+    if command == "play" and phase is _PLAY and window.leading_shown(state):
+        return window.lead_refusal(rules, state)
+    return None
 
 
 def _wrong_phase(state: State, wanted: Phase) -> str:
