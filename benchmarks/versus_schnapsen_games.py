@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from interpreter.engine import Rules
 from interpreter.loader import load_variant
-from tests.schnapsen_reference import FIXTURE, Deal, Difference, compare
+from tests.schnapsen_reference import PLATFORM, Deal, Difference, compare
 
 
 def main() -> int:
@@ -29,7 +29,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--start", type=int, default=0, help="the package's first shuffle seed")
     args = parser.parse_args()
-    rules = Rules(load_variant(str(FIXTURE)))
+    rules = Rules(load_variant(PLATFORM))
     step = max(1, args.deals // 10)
     started = time.perf_counter()
 

@@ -22,7 +22,6 @@ import importlib.util
 import os
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import Ending, Game, Rules
@@ -30,7 +29,8 @@ from interpreter.engine import Ending, Game, Rules
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FIXTURE = Path(__file__).parent / "fixtures" / "schnapsen-platform.toml"
+PLATFORM = "schnapsen-platform"
+"""The shipped overlay of Schnapsen that plays the package's game."""
 _RANKS = {"ACE": "A", "TEN": "T", "KING": "K", "QUEEN": "Q", "JACK": "J"}
 
 

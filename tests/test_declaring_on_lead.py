@@ -155,7 +155,7 @@ def test_a_combination_without_the_named_rank_leads_any_of_its_cards(tmp_path: P
 def test_random_games_on_lead_play_to_their_end_and_add_up(tmp_path: Path) -> None:
     """Every turn has a move, every game ends, and the score events add up to the scores
     (held points counted once, when redeemed)."""
-    variant = load_variant("tests/fixtures/schnapsen-platform.toml")
+    variant = load_variant("schnapsen-platform")
     for seed in range(40):
         game = Game.new(variant, seed=seed)
         rng = random.Random(seed)

@@ -34,7 +34,7 @@ from interpreter.model.enforcement import applies_in, field_paths
 from interpreter.model.play import PerTrick, TrumpMode
 from interpreter.play import deal_end
 from interpreter.records.replay import _chance_of
-from interpreter.rulebook import comparison, declaring, scoring, sections
+from interpreter.rulebook import closing, comparison, declaring, scoring, sections
 from interpreter.rulebook.page import Page
 from interpreter.rulebook.words import per_member
 from interpreter.web.views import move_json, move_label
@@ -53,6 +53,7 @@ SECTIONS: tuple[Callable[[Page], str], ...] = (
     declaring.seven,
     declaring.carte_blanche,
     declaring.open_cards,
+    closing.closing,
     scoring.endgame,
     scoring.last_trick_and_brisques,
     scoring.winning,
@@ -248,6 +249,7 @@ MOVES: tuple[moves.Move, ...] = (
     moves.Yield(),
     moves.Draw(),
     moves.Elect(True),
+    moves.Close(),
 )
 
 

@@ -57,7 +57,14 @@ OTHER: dict[str, Any] = {
     "deal.hand_size": {"deal.hand_size": 9, "deal.packets": [3, 3, 3]},
     "deal.packets": [2, 3, 3],
     "deal.turn_up_after": 1,
-    "declare.lead_rank": {"declare.when": "on_lead", "declare.lead_rank": "K"},
+    "declare.lead_rank": None,  # (in schnapsen-platform, "K": any card of the marriage)
+    "closing.after_tricks": 1,
+    "closing.min_stock": 8,
+    "closing.forfeit[].points": {"closing.forfeit": [{"points": 4}]},
+    "closing.forfeit[].below": {
+        "closing.forfeit": [{"points": 2}, {"points": 5, "below": 1_000_000}]
+    },
+    "closing.forfeit[].no_trick": {"closing.forfeit": [{"points": 2}]},
     "deal.count_guess.target": 20,
     "deal.count_guess.dealer_exact": 300,
     "deal.count_guess.guesser_exact": 100,
@@ -132,9 +139,8 @@ SCRIPTED: dict[str, str] = {
     "reuse.multi_bezique_extension": _HERE + "test_multi_bezique_extension_second_double",
     "seven.turn_up_declarable": "tests/test_classic_options.py::"
     "test_enquire_within_123_iii_the_card_exchanged_is_not_used_in_that_declaration",
-    "declare.lead_rank": "tests/test_declaring_on_lead.py::test_the_package_leads_the_king",
-    "declare.held_until": "tests/test_declaring_on_lead.py::"
-    "test_bicycle_a_first_lead_marriage_scores_when_its_player_wins_a_trick",
+    "closing.last_trick": "tests/test_closing.py::"
+    "test_foster_no_score_for_the_last_trick_after_closing",
     "seven.exchange_needs_trick": "tests/test_low_trump.py::"
     "test_foster_nine_not_exchanged_before_a_trick_is_won",
     "reuse.reform_with_added": "tests/test_classic_options.py::"

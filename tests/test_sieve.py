@@ -36,6 +36,12 @@ from interpreter.model import Variant
 from tests.support import dealt, run, texts, variant_with, write
 
 
+def _turn_to_declare(rules: Rules, game: Game) -> bool:
+    """A declaring window, or a turn to play where declarations are made on lead (the checks
+    themselves say when, at a lead)."""
+    return game.phase is Phase.DECLARE or (rules.declare.on_lead and game.phase is Phase.PLAY)
+
+
 def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
     """Play ``deals`` deals at random; at every turn to declare, the fast declarations and the
     obvious ones must be the same.  Returns how many turns had a declaration to make."""
@@ -43,7 +49,7 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
     choose = random.Random(seed)
     compared = 0
     while not game.is_over and game.deals_finished < deals:
-        if game.phase is Phase.DECLARE:
+        if _turn_to_declare(rules, game):
             state, seat = game._state, game._state.to_act
             allowed = partial(declare_problem, rules, state, seat)
             kept = [counts[:] for counts in state.table.held]
@@ -66,7 +72,9 @@ def _declaring_windows(rules: Rules, seed: int, deals: int) -> int:
 def test_the_fast_declarations_are_the_obvious_ones_in_every_shipped_variant(name: str) -> None:
     rules = Rules(load_variant(name))
     big = rules.n_cards > 150  # the six- and eight-pack games: fewer deals
-    compared = sum(_declaring_windows(rules, seed, 1) for seed in range(4 if big else 20))
+    small = rules.n_cards <= 24  # Schnapsen's short deals: more of them
+    seeds = 4 if big else 60 if small else 20
+    compared = sum(_declaring_windows(rules, seed, 1) for seed in range(seeds))
     assert compared >= 20  # turns with declarations to make, each compared in full
 
 
@@ -135,7 +143,7 @@ def test_every_card_barred_before_filling_is_barred_by_the_checks(name: str) -> 
     for seed in range(3 if rules.n_cards > 150 else 8):
         game = Game.new(rules, seed=seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if _turn_to_declare(rules, game):
                 state, seat = game._state, game._state.to_act
                 by_face = groups(rules, state, seat)
                 pruned = Pruned(rules, state, seat)
@@ -177,13 +185,13 @@ def test_a_check_a_variant_leaves_out_has_nothing_to_check_in_it(name: str) -> N
     ledger.problem(rules, Game.new(rules, seed=0)._state, 0, rules.combos[0], frozenset())
     left_out = [entry.check for entry in ledger.CHECKS if entry not in rules.ledger_checks.every]
     proposals = 0
-    for seed in range(8):
+    for seed in range(30 if rules.n_cards <= 24 else 8):  # (Schnapsen's short deals: more)
         if not left_out or proposals > 40:
             break
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 2:
-            if game.phase is Phase.DECLARE:
+            if _turn_to_declare(rules, game):
                 state, seat = game._state, game._state.to_act
                 by_face = groups(rules, state, seat)
                 for combo in rules.combos:
@@ -306,7 +314,7 @@ def test_what_the_first_sieve_kept_for_one_seat_does_not_list_another_seats_decl
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if _turn_to_declare(rules, game):
                 state, seat = game._state, game._state.to_act
                 partner = rules.partners(seat)[0]
                 copy = state.copy()
@@ -382,7 +390,7 @@ def _sieve_windows(rules: Rules, seeds: range) -> tuple[int, int]:
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if _turn_to_declare(rules, game):
                 state, seat = game._state, game._state.to_act
                 dropped += _assert_sieves_exact(rules, state, seat)
                 through += bool(sift(rules, state, seat)[0])
@@ -524,7 +532,7 @@ def test_the_checks_are_not_asked_what_the_prunings_leave_out(name: str) -> None
         game = Game.new(rules, seed=seed)
         choose = random.Random(seed)
         while not game.is_over and game.deals_finished < 1:
-            if game.phase is Phase.DECLARE:
+            if _turn_to_declare(rules, game):
                 state, seat = game._state, game._state.to_act
                 asked: list[tuple[str, frozenset[int]]] = []
                 declarations(rules, state, seat, partial(_recorded, rules, state, seat, asked))

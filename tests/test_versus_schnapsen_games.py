@@ -1,7 +1,7 @@
 """Game for game against the ``schnapsen`` package (issue 36): the game it plays, written as
-data (``tests/fixtures/schnapsen-platform.toml``), deals the package's own shuffles and plays
-every decision in lockstep with it (``tests/schnapsen_reference.py``); and a change of any of
-the rules the package plays makes the two disagree within the same deals.
+data (the shipped ``schnapsen-platform``, an overlay of ``schnapsen``), deals the package's own
+shuffles and plays every decision in lockstep with it (``tests/schnapsen_reference.py``); and a
+change of any of the rules the package plays makes the two disagree within the same deals.
 
 The package has no closing of the stock, no claim of 66, no match and no last-trick bonus:
 those rules are tested against their sources elsewhere, as this comparison cannot see them.
@@ -17,7 +17,7 @@ import pytest
 from interpreter.engine import Rules
 from interpreter.loader import load_variant
 from interpreter.model.serial import variant_data, variant_from_data
-from tests.schnapsen_reference import FIXTURE, Difference, compare, require_package
+from tests.schnapsen_reference import PLATFORM, Difference, compare, require_package
 
 DEALS = range(300)
 
@@ -25,7 +25,7 @@ DEALS = range(300)
 @pytest.fixture(scope="module")
 def platform() -> dict[str, Any]:
     require_package()
-    return variant_data(load_variant(str(FIXTURE)))
+    return variant_data(load_variant(PLATFORM))
 
 
 def test_every_decision_of_300_deals_agrees(platform: dict[str, Any]) -> None:

@@ -23,6 +23,8 @@ block          one index for
 ``show``       the same for showing the seven
 ``yield``      ``yield``
 ``draw``       ``draw``
+``close``      ``close``, only in a variant that closes the stock (``[closing]``), so that the
+               other variants' spaces stay as they were
 =============  ==============================================================================
 
 A slot is given by the state (which copies lie on the table, which declarations wait), so
@@ -43,6 +45,7 @@ from itertools import product
 from interpreter.cards import JOKER
 from interpreter.engine import (
     CarteBlanche,
+    Close,
     Declare,
     Draw,
     Elect,
@@ -134,6 +137,7 @@ class ActionSpace:
         self._show_at = self._card_block("show", sevens)
         self._yield = self._block("yield", ["yield"])
         self._draw = self._block("draw", ["draw"])
+        self._close = self._block("close", ["close"]) if rules.closing is not None else -1
         self.num_distinct_actions = len(self.labels)
 
     # -- building the layout -----------------------------------------------------------------
@@ -241,6 +245,8 @@ class ActionSpace:
             return self._yield
         if isinstance(move, Draw):
             return self._draw
+        if isinstance(move, Close):
+            return self._close
         if isinstance(move, Play | ExchangeSeven | ShowSeven):
             return self._card_at(move.kind, move.label)
         waiting = sorted(e.no for e in view.entries[view.player] if not e.scored and not e.lost)

@@ -54,19 +54,24 @@ class GreedyAgent:
             return next(m for m in moves if isinstance(m, Elect) and not m.deal)
         if isinstance(first, CarteBlanche):
             return first
-        if isinstance(first, Play):
-            plays = [m for m in moves if isinstance(m, Play)]
-            return self._endgame(view, plays) if view.endgame else self._stock(view, plays)
-        return self._declare(moves)
+        if not isinstance(first, Play):
+            chosen = self._declare(moves)
+            if chosen is not None:
+                return chosen
+        # A card: also at a lead that offers more than cards (declaring on lead, closing the
+        # stock, which the greedy player never does).
+        plays = [m for m in moves if isinstance(m, Play)]
+        return self._endgame(view, plays) if view.endgame else self._stock(view, plays)
 
-    def _declare(self, moves: tuple[Move, ...]) -> Move:
+    def _declare(self, moves: tuple[Move, ...]) -> Move | None:
+        """The seven, the best declaration, else ``draw``; None at a lead with none of them."""
         for move in moves:
             if isinstance(move, ExchangeSeven | ShowSeven):
                 return move
         scoring = [m for m in moves if isinstance(m, Declare | ScorePending)]
         if scoring:
             return max(scoring, key=lambda m: m.points)
-        return next(m for m in moves if isinstance(m, Draw))
+        return next((m for m in moves if isinstance(m, Draw)), None)
 
     # -- card values -----------------------------------------------------------------------
     def _keep_value(self, view: PlayerView, face: Face, mine: Counter[str]) -> float:

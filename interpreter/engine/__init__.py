@@ -5,6 +5,7 @@ from interpreter.engine.events import Ending, Event, EventKind, RawEvent, Reason
 from interpreter.engine.game import Game
 from interpreter.engine.moves import (
     CarteBlanche,
+    Close,
     Declare,
     Draw,
     Elect,
@@ -24,6 +25,7 @@ from interpreter.engine.view import PlayerView
 
 __all__ = [
     "CarteBlanche",
+    "Close",
     "DealResult",
     "Declare",
     "Draw",

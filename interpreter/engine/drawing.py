@@ -62,10 +62,16 @@ def draw(rules: Rules, state: State) -> None:
 
 def exhausted(rules: Rules, state: State, winner: int) -> None:
     """The stock is exhausted: the last tricks begin."""
+    state.emit(EventKind.ENDGAME)
+    last_tricks(rules, state, winner)
+
+
+def last_tricks(rules: Rules, state: State, winner: int) -> None:
+    """The last tricks begin, the stock exhausted or closed (``winner``: who won the trick
+    before them, or who closed)."""
     table = state.table
     n = state.players
     table.turn_up = None
-    state.emit(EventKind.ENDGAME)
     if rules.endgame.declared_back_to_hand:
         for seat in range(n):
             table.known[seat] |= table.tables[seat]

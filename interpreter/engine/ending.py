@@ -38,6 +38,8 @@ def end_of_deal(rules: Rules, state: State) -> None:
         return
     if target_reached(rules, state):
         finish_race(rules, state)
+    elif state.table.closed is not None:
+        _closer_failed(rules, state)
     elif scoring.played_out is PlayedOut.NEXT_DEAL:
         _next_deal(rules, state)
     else:
@@ -135,7 +137,28 @@ def finish_race(rules: Rules, state: State) -> None:
     side = ranking[0]
     tied = sum(1 for total in totals if total == totals[side]) > 1
     ending = Ending.TIE_BREAK if tied else Ending.TARGET
-    _game_won(rules, state, side, ending, game_points(rules, state, totals, side))
+    worth = game_points(rules, state, totals, side)
+    closed = state.table.closed
+    if closed is not None:  # the closer is paid as he closed, or his adversary the forfeit
+        if rules.side_of[closed.closer] != side:
+            _closer_failed(rules, state, worth)
+            return
+        if rules.closing is not None and rules.closing.at_close:
+            worth = _worth(rules.scoring.worth, rules, side, closed.points, closed.tricks)
+    _game_won(rules, state, side, ending, worth)
+
+
+def _closer_failed(rules: Rules, state: State, worth: int = 0) -> None:
+    """The closer did not reach the target first (the deal played out, or his adversary there
+    before him): the adversary wins the forfeit, measured on him as he stood at the close, or
+    the game's own worth (``worth``) if it is more (Schnapsen: 'at least two')."""
+    closed, closing = state.table.closed, rules.closing
+    assert closed is not None and closing is not None
+    closer = rules.side_of[closed.closer]
+    side = next(s for s in range(len(rules.sides)) if s != closer)
+    # The forfeit's conditions read the adversary (every side but the closer's).
+    measured = _worth(closing.forfeit, rules, closer, closed.points, closed.tricks)
+    _game_won(rules, state, side, Ending.CLOSER_FAILED, max(measured, worth))
 
 
 def finish_played_out(rules: Rules, state: State) -> None:
@@ -196,14 +219,31 @@ def game_points(rules: Rules, state: State, totals: tuple[int, ...], side: int) 
     whose conditions hold for every other side: fewer points than ``below`` (the Turkish
     rubikon, the Haitian anbatab, Schnapsen's 33), no trick taken in the last deal
     (Schnapsen's schwarz)."""
+    tricks = tuple(bool(won) for won in state.table.won)
+    return _worth(rules.scoring.worth, rules, side, totals, tricks, side_points=True)
+
+
+def _worth(
+    steps: tuple[tuple[int, int, bool], ...],
+    rules: Rules,
+    side: int,
+    points: tuple[int, ...],
+    tricks: tuple[bool, ...],
+    *,
+    side_points: bool = False,
+) -> int:
+    """The most points among ``steps`` whose conditions hold for every side but ``side``:
+    fewer ``points`` than the step's ``below`` (per side with ``side_points``, else per seat,
+    added up by side), no trick taken (``tricks``, per seat)."""
+    totals = points if side_points else side_totals(rules, points)
     others = [other for other in range(len(rules.sides)) if other != side]
     worth = 0
-    for points, below, no_trick in rules.scoring.worth:
+    for step, below, no_trick in steps:
         if below and not all(totals[other] < below for other in others):
             continue
-        if no_trick and any(state.table.won[seat] for o in others for seat in rules.sides[o]):
+        if no_trick and any(tricks[seat] for o in others for seat in rules.sides[o]):
             continue
-        worth = max(worth, points)
+        worth = max(worth, step)
     return worth
 
 

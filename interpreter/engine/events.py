@@ -77,6 +77,7 @@ class EventKind(StrEnum):
     TRUMPS = "trumps"
     YIELD = "yield"
     ENDGAME = "endgame"
+    CLOSE = "close"
     DUEL = "duel"
     END_OF_DEAL = "end_of_deal"
     GAME_WON = "game_won"
@@ -117,6 +118,7 @@ class Ending(StrEnum):
     VOID = "void"  # a one-deal game that counts for nobody
     MATCH = "match"  # a side reached the game points of a match
     LAST_TRICK = "last_trick"  # a deal played out short of the target: the last trick wins
+    CLOSER_FAILED = "closer_failed"  # the closer did not reach the target first
 
 
 class Event(NamedTuple):
@@ -224,6 +226,7 @@ def describe(
             EventKind.PLAY
             | EventKind.TRICK
             | EventKind.ENDGAME
+            | EventKind.CLOSE
             | EventKind.DUEL
             | EventKind.END_OF_DEAL
             | EventKind.GAME_WON
@@ -333,6 +336,7 @@ _Playing = Literal[
     EventKind.PLAY,
     EventKind.TRICK,
     EventKind.ENDGAME,
+    EventKind.CLOSE,
     EventKind.DUEL,
     EventKind.END_OF_DEAL,
     EventKind.GAME_WON,
@@ -349,6 +353,8 @@ def _playing_text(kind: _Playing, words: _Words) -> str:
             return f"trick {event.number} to {words.who}"
         case EventKind.ENDGAME:
             return "stock exhausted"
+        case EventKind.CLOSE:
+            return f"{words.who} closes the stock"
         case EventKind.DUEL:
             first, second = event.values
             return f"{words.seat(first)} and {words.seat(second)} play their last tricks"
@@ -398,23 +404,22 @@ _REASONS: Final = frozenset(Reason)
 
 def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
     ending = Ending(event.what)
+    seats = event.values or ((event.player,) if event.player is not None else ())
+    who = " and ".join(seat_name(seat) for seat in seats)
+    verb = "reach" if len(seats) > 1 else "reaches"
+    worth = f", a game worth {event.number}" if event.number else ""
     match ending:
         case Ending.VOID:
             return "void game"
         case Ending.SETTLED:
             return f"{seat_name(event.player)} wins a game worth {event.points}"
-        case Ending.TARGET | Ending.TIE_BREAK | Ending.MATCH:
-            seats = event.values or ((event.player,) if event.player is not None else ())
-            who = " and ".join(seat_name(seat) for seat in seats)
-            verb = "reach" if len(seats) > 1 else "reaches"
+        case Ending.MATCH:
+            return f"{who} {verb} {event.points} game points: the match"
+        case Ending.TARGET | Ending.TIE_BREAK:
             tie = " on the tie-break" if ending is Ending.TIE_BREAK else ""
-            if ending is Ending.MATCH:
-                return f"{who} {verb} {event.points} game points: the match"
-            worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} {verb} {event.points}{tie}{worth}"
         case Ending.LAST_TRICK:
-            seats = event.values or ((event.player,) if event.player is not None else ())
-            who = " and ".join(seat_name(seat) for seat in seats)
-            worth = f", a game worth {event.number}" if event.number else ""
             return f"{who} won the last trick of a deal played out short of {event.points}{worth}"
+        case Ending.CLOSER_FAILED:
+            return f"the closer did not reach {event.points} first: {who} wins{worth}"
     assert_never(ending)

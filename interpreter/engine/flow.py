@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import blanche, dealing, drawing, seven, tricks, window
+from interpreter.engine import blanche, closing, dealing, drawing, seven, tricks, window
 from interpreter.engine.ending import end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
     CarteBlanche,
+    Close,
     Declare,
     Draw,
     Elect,
@@ -39,6 +40,7 @@ _OVER: Final = Phase.OVER
 
 _PHASE_OF: Final = {
     "carte-blanche": _PLAY,
+    "close": _PLAY,
     "play": _PLAY,
     "declare": _DECLARE,
     "score": _DECLARE,
@@ -92,6 +94,8 @@ def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
         found = blanche.moves(rules, state, player) + found
     if rules.sevens.at_play:
         found += seven.play_moves(rules, state, player)
+    if rules.closing is not None:
+        found += closing.moves(rules, state, player)
     return found + tricks.moves(rules, state, player)
 
 
@@ -102,16 +106,9 @@ def refusal(rules: Rules, state: State, text: str) -> str:
     phase, player = state.phase, state.to_act
     if phase is _OVER:
         return "the game is over"
-    if command == "carte-blanche":  # the rule says why, before the phase does
-        return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
-    if command in ("exchange", "show") and rules.seven is None:
-        return "this variant has no seven of trumps to exchange or show"
-    if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
-        return seven.refusal(rules, state, player, args[0], exchange=True)
-    if command == "declare" and rules.declare.on_lead:
-        return window.declare_refusal(rules, state, player, args[0], args[1:])
-    if command == "play" and phase is _PLAY and window.leading_shown(state):
-        return window.lead_refusal(rules, state)
+    first = _rule_first(rules, state, command, args)
+    if first is not None:
+        return first
     wanted = _PHASE_OF[command]
     if wanted is not phase:
         return _wrong_phase(state, wanted)
@@ -127,6 +124,26 @@ def refusal(rules: Rules, state: State, text: str) -> str:
         case "yield":
             return window.yield_refusal(rules, state, player)
     return f"{command} is not possible now"
+
+
+def _rule_first(rules: Rules, state: State, command: str, args: list[str]) -> str | None:
+    """The refusals a rule words before the phase does: moves that are not tied to one phase
+    (carte blanche, closing, the seven at a turn to play, declaring on lead), or that the
+    variant lacks; None where the phase answers."""
+    phase, player = state.phase, state.to_act
+    if command == "carte-blanche":
+        return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
+    if command == "close":
+        return closing.problem(rules, state, player) or "the stock cannot be closed now"
+    if command in ("exchange", "show") and rules.seven is None:
+        return "this variant has no seven of trumps to exchange or show"
+    if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
+        return seven.refusal(rules, state, player, args[0], exchange=True)
+    if command == "declare" and rules.declare.on_lead:
+        return window.declare_refusal(rules, state, player, args[0], args[1:])
+    if command == "play" and phase is _PLAY and window.leading_shown(state):
+        return window.lead_refusal(rules, state)
+    return None
 
 
 def _wrong_phase(state: State, wanted: Phase) -> str:
@@ -169,6 +186,9 @@ def _other(rules: Rules, state: State, move: Move) -> Listed:
             return close_window(rules, state)
         case Elect():
             dealing.elect(rules, state, move.deal)
+        case Close():
+            closing.close(rules, state)
+            drawing.last_tricks(rules, state, state.to_act)
         case Declare() | ScorePending() | ExchangeSeven() | ShowSeven() | CarteBlanche():
             state.table.window.acted = True
             _in_window(rules, state, move)

@@ -151,6 +151,19 @@ class Yield(_NoCards):
 
 
 @dataclass(frozen=True, slots=True)
+class Close(_NoCards):
+    """Close the stock: no more drawing, the last tricks' duties at once (Sixty-six,
+    Schnapsen)."""
+
+    @property
+    def kind(self) -> str:
+        return "close"
+
+    def __str__(self) -> str:
+        return "close"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw(_NoCards):
     @property
     def kind(self) -> str:
@@ -175,7 +188,16 @@ class Elect(_NoCards):
 
 
 Move = (
-    Play | Declare | ScorePending | ExchangeSeven | ShowSeven | CarteBlanche | Yield | Draw | Elect
+    Play
+    | Declare
+    | ScorePending
+    | ExchangeSeven
+    | ShowSeven
+    | CarteBlanche
+    | Yield
+    | Draw
+    | Elect
+    | Close
 )
 
 _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
@@ -213,7 +235,7 @@ def normalize(text: str) -> str:
     command = words[0].lower()
     if [w.lower() for w in words] == ["carte", "blanche"] or command == "carte-blanche":
         return "carte-blanche"
-    if command in ("draw", "deal", "pass", "yield"):
+    if command in ("draw", "deal", "pass", "yield", "close"):
         if len(words) != 1:
             raise MoveSyntaxError(f"{command!r} takes nothing after it")
         return command

@@ -89,8 +89,10 @@ class Outcome:
             return f"a deal played out with nobody at {self.target}: void"
         tie = " on the tie-break" if self.ending is Ending.TIE_BREAK else ""
         reached = f"{verb} {self.target}{tie}"
+        win = "win" if len(seats) > 1 else "wins"
+        if self.ending is Ending.CLOSER_FAILED:
+            reached = f"{win}: the closer did not reach {self.target} first"
         if self.ending is Ending.LAST_TRICK:
-            win = "win" if len(seats) > 1 else "wins"
             reached = f"{win} the last trick, nobody at {self.target}"
         worth = ""
         if self.game_points:

@@ -16,6 +16,7 @@ from typing import Final
 from interpreter.cards import Face
 from interpreter.engine import (
     blanche,
+    closing,
     combos,
     dealing,
     ledger,
@@ -28,6 +29,7 @@ from interpreter.engine import (
     window,
 )
 from interpreter.engine.blanche import BlancheRules
+from interpreter.engine.closing import ClosingRules
 from interpreter.engine.combos import Combo, Shape, Sieve, Way
 from interpreter.engine.dealing import DealRules
 from interpreter.engine.ledger import ReuseRules
@@ -112,7 +114,12 @@ class Rules:
         self.settlement: Final[Settlement | None] = variant.settlement
         # A turn to play offers more than cards (``flow._play_extras``): carte blanche, the
         # seven exchanged at a turn to play, a declaration on lead.
-        self.play_extras: Final = self.sevens.at_play or self.declare.on_lead
+        self.closing: Final[ClosingRules | None] = closing.compile(variant)
+        self.play_extras: Final = (
+            self.sevens.at_play or self.declare.on_lead or self.closing is not None
+        )
+        # The last trick's points after the stock was closed (``tricks.finish``).
+        self.last_after_close: Final = self.closing is not None and self.closing.last_trick
         # Declaring on lead: something follows each trick won (``window.trick_won``); and
         # the draw comes at once after it, unless the seven may be exchanged or shown then.
         self.trick_hooks: Final = self.declare.on_lead or self.declare.held

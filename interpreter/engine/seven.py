@@ -99,6 +99,8 @@ def compile(
         trump: by_face.get(rules.rank + trump, ()) if rules is not None else () for trump in suits
     }
     cards = [card for sevens in by_trump.values() for card in sevens]
+    if not cards:  # a deck without the seven's rank (the loader refuses it): no seven at all
+        rules = None
     trigger = None if rules is None else rules.score_trigger
     sevens = Sevens(
         on_play=trigger is SevenScore.ON_PLAY,

@@ -98,6 +98,16 @@ class Chance:
     __hash__ = None  # type: ignore[assignment]
 
 
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """Who closed the stock, and the deal as it stood: each seat's points, and whether it
+    had won a trick (what the closer owes is reckoned on them)."""
+
+    closer: int
+    points: tuple[int, ...]
+    tricks: tuple[bool, ...]
+
+
 @dataclass(slots=True)
 class Window:
     """The declaring window after a trick won: what has been declared in it."""
@@ -202,6 +212,10 @@ class Table:
     # Declaring on lead: the cards shown at this lead, one of which must be led; and per seat
     # the declarations whose points wait for a trick won (number, combination, points, faces).
     lead_from: frozenset[int] | None = field(init=False, metadata=NONE)
+    # Closing the stock: who closed and the deal then (None: not closed), and the stock set
+    # aside, unseen, turn-up first.
+    closed: Closed | None = field(init=False, metadata=NONE)
+    closed_stock: tuple[int, ...] = field(init=False, metadata=_fact("()", "{v}"))
     held_points: list[list[tuple[int, str, int, tuple[str, ...]]]] = field(
         init=False, metadata=SEAT_LISTS
     )

@@ -495,7 +495,8 @@ def finish(rules: Rules, state: State) -> int:
     # The last trick of the hand (or of each duel, when the last tricks are two duels).
     elif scoring.last_final and hands_empty(table):
         table.last_trick_winner = winner
-        state.score(winner, scoring.last_points, Reason.LAST_TRICK)
+        if table.closed is None or rules.last_after_close:  # (Foster: none after closing)
+            state.score(winner, scoring.last_points, Reason.LAST_TRICK)
     return winner
 
 

@@ -134,6 +134,12 @@ class PlayerView(Sight):
         )
 
     @lazy
+    def closed_by(self) -> int | None:
+        """The seat that closed the stock, or None (not closed)."""
+        closed = self._state.table.closed
+        return None if closed is None else closed.closer
+
+    @lazy
     def held_points(self) -> tuple[int, ...]:
         """Per seat, the points of declarations shown that wait for a trick won (public: the
         cards were shown)."""

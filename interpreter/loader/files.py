@@ -13,7 +13,7 @@ VARIANT_KEYS = frozenset(
         *("extends", "source", "note", "schema_version", "name", "title", "summary"),
         *("players", "deck", "cut", "deal", "trump", "play", "declare", "reuse", "bezique"),
         *("combinations", "seven", "carte_blanche", "open_cards", "endgame", "last_trick"),
-        *("brisques", "game", "settlement", "match", "penalties"),
+        *("brisques", "game", "settlement", "match", "penalties", "closing"),
     }
 )
 """The keys a variant file may set at its top level: ``extends`` and the model's (a test

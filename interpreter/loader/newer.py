@@ -28,6 +28,7 @@ def newer_rules_problems(variant: Variant) -> list[Problem]:
         *_brisques(variant),
         *_race(variant),
         *_worth(variant),
+        *_forfeit(variant),
     ]
 
 
@@ -134,6 +135,21 @@ def _race(variant: Variant) -> list[Problem]:
     if variant.match is not None:
         message = "a match is played of race games: this one is one deal"
         problems.append(Problem(("match",), message))
+    return problems
+
+
+def _forfeit(variant: Variant) -> list[Problem]:
+    """What a failed closer owes needs a step that always holds, and a race to end."""
+    closing = variant.closing
+    if closing is None:
+        return []
+    problems: list[Problem] = []
+    if not any(not step.below and not step.no_trick for step in closing.forfeit):
+        message = "no step always holds: add { points = 2 }, what any failed close costs"
+        problems.append(Problem(("closing", "forfeit"), message))
+    if variant.game.format is not GameFormat.RACE:
+        message = "closing is played in a race to a target: this game is one deal"
+        problems.append(Problem(("closing",), message))
     return problems
 
 

@@ -167,6 +167,49 @@ class Game(Block):
     )
 
 
+class ClosedWorth(StrEnum):
+    END = "end"
+    CLOSE = "close"
+
+
+class Closing(Block):
+    """Closing the stock (Sixty-six, Schnapsen): the player to lead turns the turn-up down;
+    nobody draws again, and the last tricks' duties apply at once.  The closer undertakes to
+    win: if he does not reach the target first, his adversary scores the forfeit."""
+
+    after_tricks: StrictInt = Field(
+        default=0,
+        ge=0,
+        le=100,
+        description="Tricks of the deal played before the stock may be closed (Foster's "
+        "Sixty-six: 1, 'after one or more tricks have been played'; Schnapsen: 0).",
+    )
+    min_stock: StrictInt = Field(
+        default=1,
+        ge=1,
+        le=1000,
+        description="Cards that must be left in the stock, the turn-up counted, to close it.",
+    )
+    last_trick: StrictBool = Field(
+        default=False,
+        description="The last trick still scores its points after the stock was closed "
+        "(Foster's Sixty-six: no score for the last trick when the game is closed).",
+    )
+    worth_at: ClosedWorth = Field(
+        default=ClosedWorth.END,
+        description="A closer who wins is paid by the schedule on his adversary's points and "
+        "tricks at the end of the deal (end), or as they stood when he closed (close, "
+        "Schnapsen).",
+    )
+    forfeit: tuple[WorthStep, ...] = Field(
+        default=(WorthStep(points=2),),
+        description="What the closer's adversary wins when the closer fails (the deal played "
+        "out, or the adversary at the target first): the most points among the steps whose "
+        "conditions hold for the adversary as he stood at the close (Schnapsen: 2; 3 if he "
+        "had no trick then); at least the game's own worth when he reached the target.",
+    )
+
+
 class Match(Block):
     """A match of several race games, each worth game points."""
 

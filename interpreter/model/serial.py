@@ -82,6 +82,7 @@ ADDED_LATER: dict[str, Any] = {
     "declare.lead_rank": None,
     "declare.held_until": "at_once",
     "match": None,
+    "closing": None,
     "combinations[].jokers": 0,
     "combinations[].builds_on": None,
     "combinations[].first_points": None,

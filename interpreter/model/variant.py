@@ -18,7 +18,7 @@ from interpreter.model.play import (
     Seven,
     Trump,
 )
-from interpreter.model.scoring import Brisques, Game, LastTrick, Match, Settlement
+from interpreter.model.scoring import Brisques, Closing, Game, LastTrick, Match, Settlement
 
 SCHEMA_VERSION = 1
 
@@ -67,6 +67,11 @@ class Variant(Block):
         description="Penalties the sources set for mistakes at the table (drawing out of "
         "turn, too many cards), printed in the rulebook; the engine allows none of these "
         "mistakes, so none is ever due.",
+    )
+    closing: Closing | None = Field(
+        default=None,
+        description="Closing the stock (Sixty-six, Schnapsen); absent: the stock is drawn to "
+        "its end.",
     )
     match: Match | None = Field(
         default=None,

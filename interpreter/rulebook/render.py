@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.model import Variant
-from interpreter.rulebook import declaring, differences, penalties, scoring, sections
+from interpreter.rulebook import closing, declaring, differences, penalties, scoring, sections
 from interpreter.rulebook.page import Page
 
 
@@ -25,6 +25,8 @@ def render(variant: Variant, *, parent: Variant | None = None, site: bool = Fals
         ("Using cards again", declaring.reuse),
         (declaring.seven_heading(variant), declaring.seven),
     ]
+    if variant.closing is not None:
+        parts.insert(4, ("Closing the stock", closing.closing))
     if variant.carte_blanche is not None:
         parts.append(("Carte blanche", declaring.carte_blanche))
     if variant.open_cards is not None:

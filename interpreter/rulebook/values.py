@@ -146,6 +146,10 @@ CHOICES: dict[str, dict[str, str]] = {
         "first_trick_won": "once its player has won a trick",
         "next_trick_won": "when its player next wins a trick",
     },
+    "closing.worth_at": {
+        "end": "at the end of the deal",
+        "close": "as the deal stood at the close",
+    },
     "play.joker_led": {
         "any_card": "any card may be played to it",
         "must_trump": "the others must trump it if they can",

@@ -16,6 +16,7 @@ from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Declare, Game, Move, Phase, PlayerView, PublicEntry, ScorePending
 from interpreter.engine.moves import (
     CarteBlanche,
+    Close,
     Draw,
     Elect,
     ExchangeSeven,
@@ -59,7 +60,7 @@ def move_json(move: Move, combos: dict[str, str]) -> Json:
         case ScorePending():
             found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
             found["entry"] = move.entry
-        case CarteBlanche() | Yield() | Draw() | Elect():
+        case CarteBlanche() | Yield() | Draw() | Elect() | Close():
             pass
         case _:
             assert_never(move)
@@ -91,6 +92,8 @@ def move_label(move: Move, combos: Mapping[str, str]) -> str:
             return "Show carte blanche"
         case Yield():
             return "Yield the declaration to your partner"
+        case Close():
+            return "Close the stock"
     assert_never(move)
 
 

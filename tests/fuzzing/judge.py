@@ -246,9 +246,10 @@ class _Bots:
 
 def _places(game: Game) -> list[int]:
     """Every card in every place of the deal: hands, declared cards, tricks won, open cards,
-    the stock, the trick on the table and the odd card left undrawn."""
+    the stock (or the stock set aside by a close), the trick on the table and the odd card
+    left undrawn."""
     table = game._state.table
-    places: list[int] = [*table.stock, *table.trick, *table.undrawn]
+    places: list[int] = [*table.stock, *table.closed_stock, *table.trick, *table.undrawn]
     for seat in range(table.players):
         places += [*table.hands[seat], *table.tables[seat], *table.won[seat], *table.open[seat]]
     return places
