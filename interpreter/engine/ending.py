@@ -144,7 +144,8 @@ def finish_race(rules: Rules, state: State) -> None:
             _closer_failed(rules, state, worth)
             return
         if rules.closing is not None and rules.closing.at_close:
-            worth = _worth(rules.scoring.worth, rules, side, closed.points, closed.tricks)
+            at_close = side_totals(rules, closed.points)
+            worth = _worth(rules.scoring.worth, rules, side, at_close, closed.tricks)
     _game_won(rules, state, side, ending, worth)
 
 
@@ -157,7 +158,8 @@ def _closer_failed(rules: Rules, state: State, worth: int = 0) -> None:
     closer = rules.side_of[closed.closer]
     side = next(s for s in range(len(rules.sides)) if s != closer)
     # The forfeit's conditions read the adversary (every side but the closer's).
-    measured = _worth(closing.forfeit, rules, closer, closed.points, closed.tricks)
+    at_close = side_totals(rules, closed.points)
+    measured = _worth(closing.forfeit, rules, closer, at_close, closed.tricks)
     _game_won(rules, state, side, Ending.CLOSER_FAILED, max(measured, worth))
 
 
@@ -220,22 +222,19 @@ def game_points(rules: Rules, state: State, totals: tuple[int, ...], side: int) 
     rubikon, the Haitian anbatab, Schnapsen's 33), no trick taken in the last deal
     (Schnapsen's schwarz)."""
     tricks = tuple(bool(won) for won in state.table.won)
-    return _worth(rules.scoring.worth, rules, side, totals, tricks, side_points=True)
+    return _worth(rules.scoring.worth, rules, side, totals, tricks)
 
 
 def _worth(
     steps: tuple[tuple[int, int, bool], ...],
     rules: Rules,
     side: int,
-    points: tuple[int, ...],
+    totals: tuple[int, ...],
     tricks: tuple[bool, ...],
-    *,
-    side_points: bool = False,
 ) -> int:
     """The most points among ``steps`` whose conditions hold for every side but ``side``:
-    fewer ``points`` than the step's ``below`` (per side with ``side_points``, else per seat,
-    added up by side), no trick taken (``tricks``, per seat)."""
-    totals = points if side_points else side_totals(rules, points)
+    fewer points (``totals``, per side) than the step's ``below``, no trick taken
+    (``tricks``, per seat)."""
     others = [other for other in range(len(rules.sides)) if other != side]
     worth = 0
     for step, below, no_trick in steps:

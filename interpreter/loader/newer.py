@@ -17,6 +17,7 @@ from interpreter.model.scoring import (
     GameFormat,
     PlayedOut,
     WinCheck,
+    WorthStep,
 )
 
 
@@ -143,10 +144,7 @@ def _forfeit(variant: Variant) -> list[Problem]:
     closing = variant.closing
     if closing is None:
         return []
-    problems: list[Problem] = []
-    if not any(not step.below and not step.no_trick for step in closing.forfeit):
-        message = "no step always holds: add { points = 2 }, what any failed close costs"
-        problems.append(Problem(("closing", "forfeit"), message))
+    problems = _base_step(closing.forfeit, ("closing", "forfeit"), 2, "what any failed close costs")
     if variant.game.format is not GameFormat.RACE:
         message = "closing is played in a race to a target: this game is one deal"
         problems.append(Problem(("closing",), message))
@@ -166,7 +164,14 @@ def _worth(variant: Variant) -> list[Problem]:
             f"{game.double_below} }} of [[game.worth]]: write it there, not both"
         )
         problems.append(Problem(("game", "double_below"), message))
-    if not any(not step.below and not step.no_trick for step in game.worth):
-        message = "no step always holds: add { points = 1 }, the worth of any other game"
-        problems.append(Problem(("game", "worth"), message))
-    return problems
+    return problems + _base_step(game.worth, ("game", "worth"), 1, "the worth of any other game")
+
+
+def _base_step(
+    steps: tuple[WorthStep, ...], path: tuple[str, ...], points: int, what: str
+) -> list[Problem]:
+    """A schedule of game points needs a step that always holds: the one to add pays
+    ``points``, ``what`` it stands for."""
+    if any(not step.below and not step.no_trick for step in steps):
+        return []
+    return [Problem(path, f"no step always holds: add {{ points = {points} }}, {what}")]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from interpreter.model.scoring import ClosedWorth, Closing, WorthStep
+from interpreter.model.scoring import ClosedWorth, Closing
 from interpreter.rulebook.page import Page
-from interpreter.rulebook.words import per_member
+from interpreter.rulebook.words import per_member, worth_steps
 
 
 def closing(page: Page) -> str:
@@ -41,23 +41,15 @@ def _owed(c: Closing, target: int, side: str) -> str:
             ClosedWorth.CLOSE: "as they stood when he closed",
         },
     )
+    forfeit = worth_steps(
+        c.forfeit,
+        below="he had fewer than {} points",
+        no_trick="he had not yet taken a trick",
+        when=" if, when the stock was closed, {}",
+    )
     return (
         f"**The closer undertakes to reach {target} first.** If he does, he wins the game, "
         f"its game points reckoned on his adversary's points and tricks {paid}. If he does "
         f"not — the deal played out, or his adversary at {target} before him — the adversary "
-        f"wins {_steps(c.forfeit)}, or the game's own worth if that is more."
+        f"wins {forfeit}, or the game's own worth if that is more."
     )
-
-
-def _steps(steps: tuple[WorthStep, ...]) -> str:
-    """The forfeit's steps in words, the base step first."""
-    parts = []
-    for step in sorted(steps, key=lambda s: (bool(s.below or s.no_trick), s.points)):
-        conditions = []
-        if step.below:
-            conditions.append(f"he had fewer than {step.below} points")
-        if step.no_trick:
-            conditions.append("he had not yet taken a trick")
-        when = f" if, when the stock was closed, {' and '.join(conditions)}" if conditions else ""
-        parts.append(f"**{step.points} game point{'s' if step.points > 1 else ''}**{when}")
-    return "; ".join(parts)

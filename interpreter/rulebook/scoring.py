@@ -40,6 +40,7 @@ from interpreter.rulebook.words import (
     rank_name,
     rank_plural,
     seat,
+    worth_steps,
 )
 
 
@@ -563,18 +564,12 @@ def sample_deal(variant: Variant) -> str:
 
 def _schedule(v: Variant, who: str) -> str:
     """The game-points schedule (``[[game.worth]]``), step by step, the base step first."""
-    steps = sorted(v.game.worth, key=lambda step: (bool(step.below or step.no_trick), step.points))
-    parts = []
-    for step in steps:
-        conditions = []
-        if step.below:
-            conditions.append(f"the loser has fewer than {step.below} points")
-        if step.no_trick:
-            conditions.append("the loser took no trick in the last deal")
-        when = f" when {' and '.join(conditions)}" if conditions else ""
-        plural = "" if step.points == 1 else "s"
-        parts.append(f"**{step.points} game point{plural}**{when}")
-    text = "; ".join(parts)
+    text = worth_steps(
+        v.game.worth,
+        below="the loser has fewer than {} points",
+        no_trick="the loser took no trick in the last deal",
+        when=" when {}",
+    )
     return (
         f"A game won is worth game points: {text} (the most of these that hold; with "
         f"partners, every losing {who} must meet a condition)."

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TypeVar
 
 from interpreter.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Face, parse_face
+from interpreter.model.scoring import WorthStep
 
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
@@ -115,3 +116,17 @@ def ordinal(value: int) -> str:
         return special[value]
     suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
     return f"{value}{suffix}"
+
+
+def worth_steps(steps: Iterable[WorthStep], below: str, no_trick: str, when: str) -> str:
+    """A schedule of game points in words, the step that always holds first: each step's
+    points, and its conditions (``below`` with ``{}`` for the bound, ``no_trick``) put into
+    ``when`` (``" when {}"``); ``"**1 game point**; **2 game points** when …"``."""
+    parts = []
+    for step in sorted(steps, key=lambda s: (bool(s.below or s.no_trick), s.points)):
+        conditions = [below.format(step.below)] if step.below else []
+        if step.no_trick:
+            conditions.append(no_trick)
+        said = when.format(" and ".join(conditions)) if conditions else ""
+        parts.append(f"**{step.points} game point{'' if step.points == 1 else 's'}**{said}")
+    return "; ".join(parts)
