@@ -9,8 +9,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from interpreter.cards import parse_face
-from interpreter.engine import Game, Phase, Rules
+from interpreter.engine import Game, IllegalMoveError, Phase, Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant, variant_data, variant_from_data
 
@@ -171,3 +173,15 @@ def write(folder: Path, name: str, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
+
+
+def refused(game: Game, move: str) -> str:
+    """The reason the game gives for refusing ``move`` (which it must refuse)."""
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(move)
+    return error.value.reason
+
+
+def hand(game: Game, seat: int) -> list[str]:
+    """The faces in ``seat``'s hand, as its view shows them."""
+    return [str(face) for _, face in game.view(seat).hand]

@@ -12,11 +12,9 @@ independently of winning a trick"."""
 
 from __future__ import annotations
 
-import pytest
-
-from interpreter.engine import Game, IllegalMoveError
+from interpreter.engine import Game
 from interpreter.model import Variant
-from tests.support import dealt, run, shipped, texts, variant_with
+from tests.support import dealt, refused, run, shipped, texts, variant_with
 
 BLANK = ["AS", "AH", "AD", "AC", "TS", "9S", "9H", "8S", "8H"]
 OVER = (
@@ -24,12 +22,6 @@ OVER = (
     "card drawn until a court card is drawn"
 )
 CLAIMED = "carte blanche may be shown again only for a card just drawn that is no court card"
-
-
-def refused(game: Game, move: str) -> str:
-    with pytest.raises(IllegalMoveError) as error:
-        game.apply(move)
-    return error.value.reason
 
 
 def blanche_events(game: Game) -> list[tuple[int | None, tuple[str, ...], int]]:

@@ -16,25 +16,17 @@ import random
 import textwrap
 from pathlib import Path
 
-import pytest
-
-from interpreter.engine import Ending, EventKind, Game, IllegalMoveError, Rules
+from interpreter.engine import Ending, EventKind, Game, Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from interpreter.rulebook import render
-from tests.support import dealt, run, texts, write
+from tests.support import dealt, refused, run, texts, write
 
 
 def overlay(tmp_path: Path, extra: str = "") -> Variant:
     """The shipped Schnapsen, one deal to the game (no Bummerl), with the keys ``extra``."""
     text = 'extends = "schnapsen"\nname = "closing"\nmatch = false\n\n' + textwrap.dedent(extra)
     return load_variant(str(write(tmp_path, "closing.toml", text)))
-
-
-def refused(game: Game, move: str) -> str:
-    with pytest.raises(IllegalMoveError) as error:
-        game.apply(move)
-    return error.value.reason
 
 
 HANDS = [["AH", "TH", "AS", "TS", "QC"], ["KH", "JH", "KS", "JS", "AC"]]

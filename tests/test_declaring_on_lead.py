@@ -15,13 +15,11 @@ import random
 import textwrap
 from pathlib import Path
 
-import pytest
-
-from interpreter.engine import EventKind, Game, IllegalMoveError, Phase
+from interpreter.engine import EventKind, Game, Phase
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from interpreter.rulebook import render
-from tests.support import ONE_PACK_OF_24, dealt, run, texts, write
+from tests.support import ONE_PACK_OF_24, dealt, hand, refused, run, texts, write
 
 BASE = (
     """\
@@ -46,16 +44,6 @@ BASE = (
 def overlay(tmp_path: Path, extra: str = "") -> Variant:
     text = BASE + textwrap.indent(textwrap.dedent(extra), "    ")
     return load_variant(str(write(tmp_path, "on-lead.toml", text)))
-
-
-def refused(game: Game, move: str) -> str:
-    with pytest.raises(IllegalMoveError) as error:
-        game.apply(move)
-    return error.value.reason
-
-
-def hand(game: Game, seat: int) -> list[str]:
-    return [str(face) for _, face in game.view(seat).hand]
 
 
 def marriage_scores(game: Game) -> list[tuple[int | None, int]]:

@@ -18,13 +18,11 @@ import random
 import textwrap
 from pathlib import Path
 
-import pytest
-
-from interpreter.engine import EventKind, Game, IllegalMoveError, Phase, Rules
+from interpreter.engine import EventKind, Game, Phase, Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from interpreter.rulebook import render
-from tests.support import ONE_PACK_OF_24, dealt, run, shipped, texts, write
+from tests.support import ONE_PACK_OF_24, dealt, hand, refused, run, shipped, texts, write
 
 ONE_PACK = (
     """\
@@ -62,16 +60,6 @@ def overlay(tmp_path: Path, seven: str, extra: str = "") -> Variant:
     """The one-pack overlay of Bézique with the ``[seven]`` keys ``seven`` (and ``extra``)."""
     text = ONE_PACK + textwrap.indent(textwrap.dedent(seven) + extra, "    ")
     return load_variant(str(write(tmp_path, "low-trump.toml", text)))
-
-
-def refused(game: Game, move: str) -> str:
-    with pytest.raises(IllegalMoveError) as error:
-        game.apply(move)
-    return error.value.reason
-
-
-def hand(game: Game, seat: int) -> list[str]:
-    return [str(face) for _, face in game.view(seat).hand]
 
 
 def scores_for_the_low_trump(game: Game) -> list[str]:

@@ -15,18 +15,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from interpreter.engine import Game, IllegalMoveError, Phase
+from interpreter.engine import Game, Phase
 from interpreter.model.serial import variant_data, variant_from_data
-from tests.support import dealt, run, shipped, texts, variant_with
-
-
-def refused(game: Game, move: str) -> str:
-    """The reason the game gives for refusing ``move``."""
-    with pytest.raises(IllegalMoveError) as error:
-        game.apply(move)
-    return error.value.reason
+from tests.support import dealt, refused, run, shipped, texts, variant_with
 
 
 def events(game: Game, kind: str) -> list[tuple[int | None, str, int, tuple[str, ...]]]:
