@@ -35,7 +35,8 @@ def _midgame(name: str, seed: int, steps: int) -> Game:
 
 
 def _positions(name: str, seed: int, every: int = 5) -> list[Game]:
-    """Copies of one deal's positions, every few moves."""
+    """Copies of one deal's positions, every few moves (random moves, never a claim of the
+    target, which would end the deal at once)."""
     game = Game.new(Rules(shipped(name)), seed=seed)
     rng = random.Random(seed)
     found = []
@@ -43,7 +44,8 @@ def _positions(name: str, seed: int, every: int = 5) -> list[Game]:
     while not game.is_over and game.deals_finished < 1:
         if step % every == 2:
             found.append(game.copy())
-        game.step(rng.choice(game.legal_moves()))
+        moves = game.legal_moves()
+        game.step(rng.choice([m for m in moves if m.kind != "claim"] or moves))
         step += 1
     return found
 

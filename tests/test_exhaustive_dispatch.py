@@ -250,6 +250,7 @@ MOVES: tuple[moves.Move, ...] = (
     moves.Draw(),
     moves.Elect(True),
     moves.Close(),
+    moves.Claim(),
 )
 
 

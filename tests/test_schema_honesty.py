@@ -115,6 +115,13 @@ OTHER: dict[str, Any] = {
     "brisques.war_floor": 0,
     "game.double_below": 300,
     "game.worth[].points": {"game.worth": [{"points": 3}]},
+    "game.false_claim[].points": {"game.false_claim": [{"points": 4}]},
+    "game.false_claim[].below": {
+        "game.false_claim": [{"points": 2}, {"points": 5, "below": 1_000_000}]
+    },
+    "game.false_claim[].no_trick": {
+        "game.false_claim": [{"points": 2}, {"points": 5, "no_trick": True}]
+    },
     "game.worth[].below": {"game.worth": [{"points": 1}, {"points": 2, "below": 1_000_000}]},
     "game.worth[].no_trick": {"game.worth": [{"points": 1}, {"points": 3, "no_trick": True}]},
     "match.target": 2,

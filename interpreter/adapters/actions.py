@@ -45,6 +45,7 @@ from itertools import product
 from interpreter.cards import JOKER
 from interpreter.engine import (
     CarteBlanche,
+    Claim,
     Close,
     Declare,
     Draw,
@@ -138,6 +139,7 @@ class ActionSpace:
         self._yield = self._block("yield", ["yield"])
         self._draw = self._block("draw", ["draw"])
         self._close = self._block("close", ["close"]) if rules.closing is not None else -1
+        self._claim = self._block("claim", ["claim"]) if rules.scoring.claimed else -1
         self.num_distinct_actions = len(self.labels)
 
     # -- building the layout -----------------------------------------------------------------
@@ -247,6 +249,8 @@ class ActionSpace:
             return self._draw
         if isinstance(move, Close):
             return self._close
+        if isinstance(move, Claim):
+            return self._claim
         if isinstance(move, Play | ExchangeSeven | ShowSeven):
             return self._card_at(move.kind, move.label)
         waiting = sorted(e.no for e in view.entries[view.player] if not e.scored and not e.lost)

@@ -95,7 +95,11 @@ class ExpertAgent:
         if len(moves) == 1:
             return Decision(moves[0], "only")
         plays = [m for m in moves if isinstance(m, Play)]
-        if view.phase is Phase.PLAY and plays and len(plays) == len(moves):
+        if view.phase is Phase.PLAY and plays:
+            if len(plays) < len(moves):  # a lead that offers more than cards: declaring on lead,
+                other = self.policy.choose(view)  # claiming, the seven: as greedy chooses
+                if not isinstance(other, Play):
+                    return Decision(other, "other")
             try:
                 if view.endgame and self.solvable:
                     found = self._endgame(view, plays)

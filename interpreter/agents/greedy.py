@@ -17,6 +17,7 @@ from typing import assert_never
 from interpreter.cards import JOKER_FACE, Face
 from interpreter.engine import (
     CarteBlanche,
+    Claim,
     Declare,
     Draw,
     Elect,
@@ -44,7 +45,14 @@ class GreedyAgent:
         end_order = self.rules.variant.deck.endgame_ranks or order
         self.end_strength = {rank: len(end_order) - i for i, rank in enumerate(end_order)}
         self.brisques = set(self.rules.variant.deck.brisque_ranks)
+        self.claims = self.rules.scoring.claimed
         del seed  # the greedy agent is deterministic
+
+    def has_target(self, view: PlayerView) -> bool:
+        """Whether the player's side has the target now: the only time it claims it."""
+        rules = self.rules
+        side = rules.sides[rules.side_of[view.player]]
+        return sum(view.scores[seat] for seat in side) >= rules.scoring.target
 
     # -- choosing --------------------------------------------------------------------------
     def choose(self, view: PlayerView) -> Move:
@@ -54,12 +62,14 @@ class GreedyAgent:
             return next(m for m in moves if isinstance(m, Elect) and not m.deal)
         if isinstance(first, CarteBlanche):
             return first
+        if self.claims and any(isinstance(m, Claim) for m in moves) and self.has_target(view):
+            return next(m for m in moves if isinstance(m, Claim))
         if not isinstance(first, Play):
             chosen = self._declare(moves)
             if chosen is not None:
                 return chosen
         # A card: also at a lead that offers more than cards (declaring on lead, closing the
-        # stock, which the greedy player never does).
+        # stock, which the greedy player never does, claiming a target it has not).
         plays = [m for m in moves if isinstance(m, Play)]
         return self._endgame(view, plays) if view.endgame else self._stock(view, plays)
 

@@ -5,6 +5,7 @@ from interpreter.engine.events import Ending, Event, EventKind, RawEvent, Reason
 from interpreter.engine.game import Game
 from interpreter.engine.moves import (
     CarteBlanche,
+    Claim,
     Close,
     Declare,
     Draw,
@@ -25,6 +26,7 @@ from interpreter.engine.view import PlayerView
 
 __all__ = [
     "CarteBlanche",
+    "Claim",
     "Close",
     "DealResult",
     "Declare",

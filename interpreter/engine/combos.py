@@ -32,6 +32,7 @@ class Combo:
     suit: SuitFilter = SuitFilter.ANY
     of: str = ""
     count: int = 1
+    distinct: bool = False  # same rank: its cards of different suits (Pinochle)
     jokers: int = 0  # how many of its cards may be jokers
     builds_on: str | None = None  # the combination it is built on, on the table
     first_points: int | None = None  # the player's first one in a deal
@@ -101,7 +102,13 @@ def compile_combo(model: SameSuit | SameRank | Bezique) -> Combo:
     if isinstance(model, SameSuit):
         return Combo(**common, ranks=model.ranks, suit=model.suit)  # type: ignore[arg-type]
     if isinstance(model, SameRank):
-        return Combo(**common, of=model.of, count=model.count, suit=model.suit)  # type: ignore[arg-type]
+        return Combo(
+            **common,  # type: ignore[arg-type]
+            of=model.of,
+            count=model.count,
+            suit=model.suit,
+            distinct=model.distinct_suits,
+        )
     return Combo(**common, count=model.count)  # type: ignore[arg-type]
 
 

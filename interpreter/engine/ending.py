@@ -136,7 +136,14 @@ def finish_race(rules: Rules, state: State) -> None:
     ranking = sorted(range(len(rules.sides)), key=key, reverse=True)
     side = ranking[0]
     tied = sum(1 for total in totals if total == totals[side]) > 1
-    ending = Ending.TIE_BREAK if tied else Ending.TARGET
+    _race_won(rules, state, side, Ending.TIE_BREAK if tied else Ending.TARGET)
+
+
+def _race_won(rules: Rules, state: State, side: int, ending: Ending) -> None:
+    """``side`` has the target: the game is his, worth the schedule on the others' points and
+    tricks; unless his adversary closed the stock (the closer failed), or he closed it and is
+    paid as the deal stood then."""
+    totals = side_totals(rules, state.scores)
     worth = game_points(rules, state, totals, side)
     closed = state.table.closed
     if closed is not None:  # the closer is paid as he closed, or his adversary the forfeit
@@ -147,6 +154,29 @@ def finish_race(rules: Rules, state: State) -> None:
             at_close = side_totals(rules, closed.points)
             worth = _worth(rules.scoring.worth, rules, side, at_close, closed.tricks)
     _game_won(rules, state, side, ending, worth)
+
+
+def claimed(rules: Rules, state: State) -> None:
+    """The player to lead has claimed the target (``game.win_check = "claim"``): the deal
+    stops.  A true claim wins as the target reached; a false one gives the adversary
+    ``game.false_claim`` measured on the claimant, or, if the claimant had closed the stock,
+    the closer's forfeit when that is more."""
+    player = state.to_act
+    side = rules.side_of[player]
+    state.emit(EventKind.CLAIM, player, points=rules.scoring.target)
+    _deal_over(rules, state)
+    totals = side_totals(rules, state.scores)
+    if totals[side] >= rules.scoring.target:
+        _race_won(rules, state, side, Ending.CLAIM)
+        return
+    adversary = next(s for s in range(len(rules.sides)) if s != side)
+    tricks = tuple(bool(won) for won in state.table.won)
+    worth = _worth(rules.scoring.false_claim, rules, adversary, totals, tricks)
+    closed, closing = state.table.closed, rules.closing
+    if closed is not None and closing is not None and rules.side_of[closed.closer] == side:
+        at_close = side_totals(rules, closed.points)
+        worth = max(worth, _worth(closing.forfeit, rules, side, at_close, closed.tricks))
+    _game_won(rules, state, adversary, Ending.FALSE_CLAIM, worth)
 
 
 def _closer_failed(rules: Rules, state: State, worth: int = 0) -> None:

@@ -78,6 +78,7 @@ class EventKind(StrEnum):
     YIELD = "yield"
     ENDGAME = "endgame"
     CLOSE = "close"
+    CLAIM = "claim"
     DUEL = "duel"
     END_OF_DEAL = "end_of_deal"
     GAME_WON = "game_won"
@@ -119,6 +120,8 @@ class Ending(StrEnum):
     MATCH = "match"  # a side reached the game points of a match
     LAST_TRICK = "last_trick"  # a deal played out short of the target: the last trick wins
     CLOSER_FAILED = "closer_failed"  # the closer did not reach the target first
+    CLAIM = "claim"  # the player to lead claimed the target, and had it
+    FALSE_CLAIM = "false_claim"  # the player to lead claimed the target without having it
 
 
 class Event(NamedTuple):
@@ -227,6 +230,7 @@ def describe(
             | EventKind.TRICK
             | EventKind.ENDGAME
             | EventKind.CLOSE
+            | EventKind.CLAIM
             | EventKind.DUEL
             | EventKind.END_OF_DEAL
             | EventKind.GAME_WON
@@ -337,6 +341,7 @@ _Playing = Literal[
     EventKind.TRICK,
     EventKind.ENDGAME,
     EventKind.CLOSE,
+    EventKind.CLAIM,
     EventKind.DUEL,
     EventKind.END_OF_DEAL,
     EventKind.GAME_WON,
@@ -355,6 +360,8 @@ def _playing_text(kind: _Playing, words: _Words) -> str:
             return "stock exhausted"
         case EventKind.CLOSE:
             return f"{words.who} closes the stock"
+        case EventKind.CLAIM:
+            return f"{words.who} claims {event.points}"
         case EventKind.DUEL:
             first, second = event.values
             return f"{words.seat(first)} and {words.seat(second)} play their last tricks"
@@ -422,4 +429,8 @@ def _game_over(event: Event, seat_name: Callable[[int | None], str]) -> str:
             return f"{who} won the last trick of a deal played out short of {event.points}{worth}"
         case Ending.CLOSER_FAILED:
             return f"the closer did not reach {event.points} first: {who} wins{worth}"
+        case Ending.CLAIM:
+            return f"{who} {verb} {event.points}, claimed{worth}"
+        case Ending.FALSE_CLAIM:
+            return f"a false claim of {event.points}: {who} wins{worth}"
     assert_never(ending)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from interpreter.engine import blanche, closing, dealing, drawing, seven, tricks, window
-from interpreter.engine.ending import end_of_deal, finish_now, target_reached
+from interpreter.engine import blanche, claim, closing, dealing, drawing, seven, tricks, window
+from interpreter.engine.ending import claimed, end_of_deal, finish_now, target_reached
 from interpreter.engine.moves import (
     CarteBlanche,
+    Claim,
     Close,
     Declare,
     Draw,
@@ -41,6 +42,7 @@ _OVER: Final = Phase.OVER
 _PHASE_OF: Final = {
     "carte-blanche": _PLAY,
     "close": _PLAY,
+    "claim": _PLAY,
     "play": _PLAY,
     "declare": _DECLARE,
     "score": _DECLARE,
@@ -83,10 +85,12 @@ def moves_now(rules: Rules, state: State) -> list[Move]:
 
 def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
     """A turn to play with more than cards in it: carte blanche, the seven exchanged at a
-    turn to play, a declaration on lead (and then only the cards shown may be led)."""
+    turn to play, a declaration on lead (and then only the cards shown may be led, or the
+    target claimed), closing the stock, claiming the target."""
     if rules.declare.on_lead:
         if window.leading_shown(state):
-            return window.lead_moves(rules, state, player)
+            found = window.lead_moves(rules, state, player)
+            return claim.moves(rules, state, player) + found if rules.scoring.claimed else found
         found = window.lead_moves(rules, state, player)
     else:
         found = []
@@ -96,6 +100,8 @@ def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
         found += seven.play_moves(rules, state, player)
     if rules.closing is not None:
         found += closing.moves(rules, state, player)
+    if rules.scoring.claimed:
+        found += claim.moves(rules, state, player)
     return found + tricks.moves(rules, state, player)
 
 
@@ -135,6 +141,8 @@ def _rule_first(rules: Rules, state: State, command: str, args: list[str]) -> st
         return blanche.problem(rules, state, player) or "carte blanche cannot be declared now"
     if command == "close":
         return closing.problem(rules, state, player) or "the stock cannot be closed now"
+    if command == "claim":
+        return claim.problem(rules, state, player) or "the target cannot be claimed now"
     if command in ("exchange", "show") and rules.seven is None:
         return "this variant has no seven of trumps to exchange or show"
     if command == "exchange" and rules.sevens.at_play and phase is _PLAY:
@@ -189,6 +197,8 @@ def _other(rules: Rules, state: State, move: Move) -> Listed:
         case Close():
             closing.close(rules, state)
             drawing.last_tricks(rules, state, state.to_act)
+        case Claim():
+            claimed(rules, state)
         case Declare() | ScorePending() | ExchangeSeven() | ShowSeven() | CarteBlanche():
             state.table.window.acted = True
             _in_window(rules, state, move)

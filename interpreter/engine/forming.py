@@ -75,7 +75,12 @@ def _requirements(rules: Rules, combo: Combo, trump: str | None) -> list[list[tu
         case Shape.SAME_RANK:
             if combo.of == JOKER:
                 return [[(JOKER,)] * combo.count]
-            faces = tuple(combo.of + s for s in _suits(rules, combo.suit, trump))
+            suits = _suits(rules, combo.suit, trump)
+            if combo.distinct:  # one card of each of ``count`` suits: a way per choice of suits
+                return [
+                    [(combo.of + s,) for s in chosen] for chosen in combinations(suits, combo.count)
+                ]
+            faces = tuple(combo.of + s for s in suits)
             return [[faces] * combo.count]
         case Shape.BEZIQUE:
             pair = rules.bezique_pair(trump)

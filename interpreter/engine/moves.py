@@ -164,6 +164,19 @@ class Close(_NoCards):
 
 
 @dataclass(frozen=True, slots=True)
+class Claim(_NoCards):
+    """Claim the target and stop the deal: won if true, the adversary paid if false
+    (Sixty-six's 'out')."""
+
+    @property
+    def kind(self) -> str:
+        return "claim"
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw(_NoCards):
     @property
     def kind(self) -> str:
@@ -198,6 +211,7 @@ Move = (
     | Draw
     | Elect
     | Close
+    | Claim
 )
 
 _CARD_COMMANDS = {"play": 1, "exchange": 1, "show": 1}
@@ -235,7 +249,7 @@ def normalize(text: str) -> str:
     command = words[0].lower()
     if [w.lower() for w in words] == ["carte", "blanche"] or command == "carte-blanche":
         return "carte-blanche"
-    if command in ("draw", "deal", "pass", "yield", "close"):
+    if command in ("draw", "deal", "pass", "yield", "close", "claim"):
         if len(words) != 1:
             raise MoveSyntaxError(f"{command!r} takes nothing after it")
         return command

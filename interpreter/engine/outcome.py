@@ -94,6 +94,10 @@ class Outcome:
             reached = f"{win}: the closer did not reach {self.target} first"
         if self.ending is Ending.LAST_TRICK:
             reached = f"{win} the last trick, nobody at {self.target}"
+        if self.ending is Ending.CLAIM:
+            reached = f"{verb} {self.target}, claimed"
+        if self.ending is Ending.FALSE_CLAIM:
+            reached = f"{win}: a false claim of {self.target}"
         worth = ""
         if self.game_points:
             worth = f", a game worth {self.game_points} game point"

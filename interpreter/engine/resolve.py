@@ -40,7 +40,7 @@ def resolve(rules: Rules, state: State, text: str, listed: list[Move] | None = N
     if phase is Phase.ELECT:
         return Elect(command == "deal") if command in ("deal", "pass") else None
     if phase is Phase.PLAY:
-        if rules.declare.on_lead or command == "close":  # from the list
+        if rules.declare.on_lead or command in ("close", "claim"):  # from the list
             return resolve(rules, state, text, flow.moves_now(rules, state))
         if command == "play":
             return _play(rules, state, player, args[0])

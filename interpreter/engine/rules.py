@@ -113,10 +113,13 @@ class Rules:
         self.scoring: Final[ScoringRules] = scoring.compile(variant)
         self.settlement: Final[Settlement | None] = variant.settlement
         # A turn to play offers more than cards (``flow._play_extras``): carte blanche, the
-        # seven exchanged at a turn to play, a declaration on lead.
+        # seven exchanged at a turn to play, a declaration on lead, a close, a claim.
         self.closing: Final[ClosingRules | None] = closing.compile(variant)
         self.play_extras: Final = (
-            self.sevens.at_play or self.declare.on_lead or self.closing is not None
+            self.sevens.at_play
+            or self.declare.on_lead
+            or self.closing is not None
+            or self.scoring.claimed
         )
         # The last trick's points after the stock was closed (``tricks.finish``).
         self.last_after_close: Final = self.closing is not None and self.closing.last_trick

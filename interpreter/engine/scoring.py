@@ -46,6 +46,9 @@ class ScoringRules:
     match_target: int = 0  # game points that win a match; 0: one game
     played_out: PlayedOut = PlayedOut.NEXT_DEAL  # a deal played out short of the target
     by_rank: bool = False  # every card counts its rank's points (``rules.card_points``)
+    # A false claim of the target (``win_check = "claim"``): the adversary's (points, below,
+    # no_trick) steps, measured on the claimant.
+    false_claim: tuple[tuple[int, int, bool], ...] = ()
     # Brisques scored at all; as each trick is won, or counted at the end of the hand.
     counted: bool = field(init=False)
     on_trick: bool = field(init=False)
@@ -55,6 +58,8 @@ class ScoringRules:
     last_final: bool = field(init=False)
     # The target checked after every move, not only at the end of a deal.
     immediate: bool = field(init=False)
+    # The target checked when the player to lead claims it (``engine.claim``).
+    claimed: bool = field(init=False)
     # What a trick's counting cards score (``tricks.finish``): its brisques, or with card
     # points by rank the points of its cards.
     credit_trick: TrickCredit = field(init=False)
@@ -62,6 +67,7 @@ class ScoringRules:
     def __post_init__(self) -> None:
         race = self.format is GameFormat.RACE
         object.__setattr__(self, "immediate", race and self.win_check is WinCheck.IMMEDIATE)
+        object.__setattr__(self, "claimed", race and self.win_check is WinCheck.CLAIM)
         object.__setattr__(self, "last_on_stock", self.which is WhichTrick.LAST_STOCK_TRICK)
         object.__setattr__(self, "last_final", self.which is WhichTrick.FINAL)
         counted = self.usage in SCORED_USAGES
@@ -96,6 +102,7 @@ def compile(variant: Variant) -> ScoringRules:
         match_target=0 if variant.match is None else variant.match.target,
         played_out=variant.game.played_out,
         by_rank=bool(variant.brisques.values),
+        false_claim=tuple((s.points, s.below, s.no_trick) for s in variant.game.false_claim),
     )
 
 

@@ -30,6 +30,8 @@ def newer_rules_problems(variant: Variant) -> list[Problem]:
         *_race(variant),
         *_worth(variant),
         *_forfeit(variant),
+        *_claim(variant),
+        *_distinct_suits(variant),
     ]
 
 
@@ -121,8 +123,10 @@ def _race(variant: Variant) -> list[Problem]:
     if variant.game.format is GameFormat.RACE:
         return []
     problems: list[Problem] = []
-    if variant.game.win_check is WinCheck.IMMEDIATE:
-        message = "'immediate' checks the target of a race game: this one is one deal"
+    if variant.game.win_check is not WinCheck.END_OF_DEAL:
+        message = (
+            f"'{variant.game.win_check}' checks the target of a race game: this one is one deal"
+        )
         problems.append(Problem(("game", "win_check"), message))
     if variant.game.double_below:
         message = "a one-deal game is valued by its [settlement], not by double_below"
@@ -148,6 +152,40 @@ def _forfeit(variant: Variant) -> list[Problem]:
     if variant.game.format is not GameFormat.RACE:
         message = "closing is played in a race to a target: this game is one deal"
         problems.append(Problem(("closing",), message))
+    return problems
+
+
+def _distinct_suits(variant: Variant) -> list[Problem]:
+    """Cards of one rank in different suits need as many suits, and suited cards."""
+    problems: list[Problem] = []
+    suits = len(variant.deck.suits)
+    for index, combo in enumerate(variant.combinations):
+        if not isinstance(combo, SameRank) or not combo.distinct_suits:
+            continue
+        path = ("combinations", index, "distinct_suits")
+        if combo.of == JOKER:
+            problems.append(Problem(path, "jokers have no suit: they cannot be of different suits"))
+        elif combo.count > suits:
+            message = f"{combo.count} cards of different suits: the deck has {suits} suits"
+            problems.append(Problem(path, message))
+    return problems
+
+
+def _claim(variant: Variant) -> list[Problem]:
+    """A claim is of one side against one adversary, and a false one must cost something."""
+    game = variant.game
+    if game.win_check is not WinCheck.CLAIM:
+        if game.false_claim != (WorthStep(points=2),):
+            message = "a false claim is paid only where the target is claimed: win_check = 'claim'"
+            return [Problem(("game", "false_claim"), message)]
+        return []
+    problems = _base_step(
+        game.false_claim, ("game", "false_claim"), 2, "what any false claim costs"
+    )
+    sides = len(variant.players.partnerships) or variant.players.count
+    if sides != 2:
+        message = f"a claim is made against one adversary: this game has {sides} sides"
+        problems.append(Problem(("game", "win_check"), message))
     return problems
 
 

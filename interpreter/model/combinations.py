@@ -94,6 +94,12 @@ class SameRank(_Combination):
     suit: SuitFilter = Field(
         default=SuitFilter.ANY, description="Which suits count: any, trump only, or plain only."
     )
+    distinct_suits: StrictBool = Field(
+        default=False,
+        description="The cards must be of different suits (Pinochle, Britannica 1911: 'four "
+        "aces of different suits'); false: of any suits, two alike allowed (Hoyle: 'of any "
+        "suits, e.g. two knaves of spades and two of hearts').",
+    )
 
 
 class Bezique(_Combination):

@@ -105,6 +105,7 @@ class PlayedOut(StrEnum):
 class WinCheck(StrEnum):
     END_OF_DEAL = "end_of_deal"
     IMMEDIATE = "immediate"
+    CLAIM = "claim"
 
 
 class WorthStep(Block):
@@ -142,8 +143,9 @@ class Game(Block):
     win_check: WinCheck = Field(
         default=WinCheck.END_OF_DEAL,
         description="When the target is checked: at the end of each deal, as Enquire Within "
-        "123 x counts out a game (end_of_deal), or the moment a side reaches it, even in the "
-        "middle of a deal (immediate).",
+        "123 x counts out a game (end_of_deal); the moment a side reaches it, even in the "
+        "middle of a deal (immediate); or when the player to lead claims it (claim, "
+        "Sixty-six's 'out': a true claim wins at once, a false one pays false_claim).",
     )
     double_below: Points = Field(
         default=0,
@@ -157,6 +159,12 @@ class Game(Block):
         "higher total if it reached the target and void otherwise (higher_total, Sixty-six's "
         "65 all), or won by the last trick's winner for the schedule's base worth (last_trick, "
         "Schnapsen).",
+    )
+    false_claim: tuple[WorthStep, ...] = Field(
+        default=(WorthStep(points=2),),
+        description="With win_check = 'claim': what the claimant's adversary wins when a claim "
+        "is false (the claimant short of the target): the most points among the steps whose "
+        "conditions hold for the claimant (Sixty-six: two game points).",
     )
     worth: tuple[WorthStep, ...] = Field(
         default=(),

@@ -68,6 +68,8 @@ def cards_words(combo: Combination) -> str:
         case SameRank():
             if combo.of == JOKER:
                 return f"{combo.count} {rank_plural(combo.of)}"
+            if combo.distinct_suits:
+                return f"{combo.count} {rank_plural(combo.of)} of different suits"
             return f"{combo.count} {rank_plural(combo.of)} {per_member(combo.suit, _OF_SUITS)}"
         case Bezique():
             times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}

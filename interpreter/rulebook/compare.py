@@ -37,7 +37,7 @@ def identity(combo: Combination) -> Key:
         case SameSuit():
             return (combo.shape, tuple(combo.ranks), combo.suit.value)
         case SameRank():
-            return (combo.shape, combo.of, combo.count, combo.suit.value)
+            return (combo.shape, combo.of, combo.count, combo.suit.value, combo.distinct_suits)
         case Bezique():
             return (combo.shape, combo.count)
     assert_never(combo)
@@ -214,7 +214,8 @@ def _game(v: Variant) -> str:
 def _race(v: Variant) -> str:
     text = f"{v.game.target} up"
     text += per_member(
-        v.game.win_check, {WinCheck.END_OF_DEAL: "", WinCheck.IMMEDIATE: ", at once"}
+        v.game.win_check,
+        {WinCheck.END_OF_DEAL: "", WinCheck.IMMEDIATE: ", at once", WinCheck.CLAIM: ", claimed"},
     )
     if v.game.double_below:
         text += f"; double under {v.game.double_below}"

@@ -105,6 +105,8 @@ def _counting_order(v: Variant) -> str:
             "others do not count (Enquire Within 123 x)",
             WinCheck.END_OF_DEAL: " (Enquire Within 123 x); the game is decided only once "
             "everyone has counted, so the order changes nothing",
+            WinCheck.CLAIM: " (Enquire Within 123 x); a target claimed in the middle of the "
+            "deal stops it before any count",
         },
     )
 
@@ -341,6 +343,8 @@ def _race(page: Page) -> str:
             WinCheck.END_OF_DEAL: "at the end of each deal",
             WinCheck.IMMEDIATE: "after every move: **the game ends the moment a "
             f"{side.partition(' ')[0]} reaches {target}**, even in the middle of a deal",
+            WinCheck.CLAIM: f"when a {side.partition(' ')[0]} claims it, and at the end of "
+            "each deal",
         },
     )
     counted = "card points" if v.brisques.values else "brisques"
@@ -361,6 +365,8 @@ def _race(page: Page) -> str:
         f"wins; if they are equal, {brisques if v.brisques.scored else ''}the winner of the "
         "last trick."
     ]
+    if g.win_check is WinCheck.CLAIM:
+        text.append(_claim(v, side.partition(" ")[0]))
     if g.played_out is not PlayedOut.NEXT_DEAL:
         text.append(_played_out(v, side.partition(" ")[0]))
     if g.double_below:
@@ -379,6 +385,24 @@ def _race(page: Page) -> str:
         )
         text.append(page.texts("match"))
     return "\n\n".join([*text, page.texts("game")])
+
+
+def _claim(v: Variant, side: str) -> str:
+    """Claiming the target in the middle of a deal, and what a false claim costs."""
+    target = v.game.target
+    costs = worth_steps(
+        v.game.false_claim,
+        below="the claimant has fewer than {} points",
+        no_trick="the claimant has taken no trick",
+        when=" if {}",
+    )
+    return (
+        f"**A {side} who has {target} claims it**, when it is his turn to lead (even just "
+        "after showing a combination, before leading from it): the deal stops there. Points "
+        "that are held until a trick is won do not count for a claim. If the claim is true he "
+        f"wins the game; **if it is false his adversary wins** {costs}. Nobody is obliged to "
+        "claim: the cards are played on until someone does."
+    )
 
 
 def _played_out(v: Variant, side: str) -> str:

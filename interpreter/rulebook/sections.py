@@ -126,6 +126,7 @@ def _goal(v: Variant) -> str:
                     WinCheck.END_OF_DEAL: f"{v.game.target} points or more at the end of a "
                     f"deal{added} (the higher score if more than one), over as many deals as "
                     "it takes",
+                    WinCheck.CLAIM: f"{who} to claim {v.game.target} points{added} and have them",
                 },
             )
             goal = reach

@@ -131,6 +131,7 @@ CHOICES: dict[str, dict[str, str]] = {
     "game.win_check": {
         "end_of_deal": "at the end of each deal",
         "immediate": "the moment a side reaches it",
+        "claim": "when the player to lead claims it",
     },
     "game.played_out": {
         "next_deal": "the scores carry into the next deal",

@@ -16,6 +16,7 @@ from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import Declare, Game, Move, Phase, PlayerView, PublicEntry, ScorePending
 from interpreter.engine.moves import (
     CarteBlanche,
+    Claim,
     Close,
     Draw,
     Elect,
@@ -60,7 +61,7 @@ def move_json(move: Move, combos: dict[str, str]) -> Json:
         case ScorePending():
             found |= {"combo": combos.get(move.combo, move.combo), "points": move.points}
             found["entry"] = move.entry
-        case CarteBlanche() | Yield() | Draw() | Elect() | Close():
+        case CarteBlanche() | Yield() | Draw() | Elect() | Close() | Claim():
             pass
         case _:
             assert_never(move)
@@ -94,6 +95,8 @@ def move_label(move: Move, combos: Mapping[str, str]) -> str:
             return "Yield the declaration to your partner"
         case Close():
             return "Close the stock"
+        case Claim():
+            return "Claim the target (stop the deal)"
     assert_never(move)
 
 
