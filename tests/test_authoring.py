@@ -120,6 +120,7 @@ def test_a_combination_that_changes_shape_lists_each_changed_field(tmp_path: Pat
         "combinations[four_knaves].ranks",
         "combinations[four_knaves].of",
         "combinations[four_knaves].count",
+        "combinations[four_knaves].distinct_suits",
     ]
 
 

@@ -129,6 +129,8 @@ def _points(variants: Sequence[Variant]) -> str:
     for key, called in names.items():
         ordered = sorted(called, key=lambda name: -uses[key, name])  # stable: first seen wins ties
         label = ordered[0] + (f" (also: {listing(ordered[1:], 'or')})" if ordered[1:] else "")
+        if key[0] == "same_rank" and key[-1]:  # four of a kind of four different suits
+            label += ", of different suits"
         cells = [_points_for(v, key) for v in variants]
         table.append(f"| {label} | " + " | ".join(cells) + " |")
     for label, value in (("carte blanche", _carte_blanche), ("seven of trumps", _seven)):
