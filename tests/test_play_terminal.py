@@ -408,3 +408,24 @@ def test_after_winning_a_trick_the_screen_says_so_and_how_to_go_on() -> None:
         assert "'draw' (or its number) when you are done" in screen
     playing = [screen for screen in screens if "You may declare now" not in screen]
     assert playing and all(" won by " not in screen.splitlines()[0] for screen in playing)
+
+
+def test_a_marriage_shown_on_lead_is_said_at_once_though_it_counts_later() -> None:
+    """Sixty-six: the bot shows a marriage as it leads, before it has won a trick; its points
+    wait, so the screen says what was shown and when it will count (its score line follows
+    once the bot wins a trick).  An empty table is not printed: nothing lies on it there."""
+    said = ""
+    for seed in range(1, 40):
+        run = bezique("play", "sixty-six", "--seed", str(seed), answers=["1"] * 12)
+        if "counted once a trick is won" in run.stdout:
+            said = run.stdout
+            break
+    assert said, "no marriage shown on lead in 40 games"
+    line = next(x for x in said.splitlines() if "counted once a trick is won" in x)
+    assert re.fullmatch(
+        r"p2 \(expert\): shows (royal )?marriage: K[♠♥♦♣] Q[♠♥♦♣] \((20|40), counted once a "
+        r"trick is won\)",
+        line,
+    ), line
+    assert "table: —" not in said and "Your table:" not in said
+    assert "p2 (expert): known in hand: " in said  # the card shown and not led

@@ -104,7 +104,10 @@ def count_brisques(rules: Rules, state: State) -> None:
 
 
 def target_reached(rules: Rules, state: State) -> bool:
-    """A side has reached the target of a race game."""
+    """A side has reached the target of a race game (asked after every move where the target
+    is checked at once: without partners, the seats' scores are the sides')."""
+    if rules.seats_are_sides:
+        return max(state.scores) >= rules.scoring.target
     return max(side_totals(rules, state.scores)) >= rules.scoring.target
 
 

@@ -57,9 +57,9 @@ _PHASE_OF: Final = {
 
 # -- legal moves ---------------------------------------------------------------------------
 def moves_now(rules: Rules, state: State) -> list[Move]:
-    """Every legal move now, in a fixed order: carte blanche, then the cards (``play``); the
-    declarations and waiting ones to score, the seven, passing the right, then ``draw``
-    (``declare``); ``deal`` then ``pass`` (``elect``)."""
+    """Every legal move now, in a fixed order: carte blanche, then the cards (``play``), a claim
+    of the target last; the declarations and waiting ones to score, the seven, passing the
+    right, then ``draw`` (``declare``); ``deal`` then ``pass`` (``elect``)."""
     player = state.to_act
     phase = state.phase
     if phase is _PLAY:
@@ -90,7 +90,7 @@ def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
     if rules.declare.on_lead:
         if window.leading_shown(state):
             found = window.lead_moves(rules, state, player)
-            return claim.moves(rules, state, player) + found if rules.scoring.claimed else found
+            return found + claim.moves(rules, state, player) if rules.scoring.claimed else found
         found = window.lead_moves(rules, state, player)
     else:
         found = []
@@ -100,9 +100,10 @@ def _play_extras(rules: Rules, state: State, player: int) -> list[Move]:
         found += seven.play_moves(rules, state, player)
     if rules.closing is not None:
         found += closing.moves(rules, state, player)
-    if rules.scoring.claimed:
+    found += tricks.moves(rules, state, player)
+    if rules.scoring.claimed:  # last: a claim ends the deal, and is never the first choice
         found += claim.moves(rules, state, player)
-    return found + tricks.moves(rules, state, player)
+    return found
 
 
 # -- refusals ------------------------------------------------------------------------------

@@ -93,6 +93,8 @@ class Rules:
         self.alone: Final = tables.alone(tuple(range(self.players)))  # as events name a seat
         self.sides: Final = tables.sides(variant)  # the partnerships, or each seat on its own
         self.side_of: Final = tables.side_of(self.sides, self.players)
+        # Each side one seat: a side's total is its seat's score (``ending.target_reached``).
+        self.seats_are_sides: Final = all(len(side) == 1 for side in self.sides)
         self._partners: Final = tables.partners(self.sides, self.side_of)
         self.hand_size: Final = variant.deal.hand_size
         # The rule concepts' parts, each compiled by its own module.

@@ -52,7 +52,8 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     scored, the cards lying face up and the trick so far."""
     me = view.player
     lines = [*_heading(view, names), *_others(view, names)]
-    lines.append(f"Your table: {_faces(view.table[me])}")
+    if view.table[me]:
+        lines.append(f"Your table: {_faces(view.table[me])}")
     for seat in range(view.players):
         if view.open[seat]:
             owner = "Your" if seat == me else f"{names[seat]}\u2019s"
@@ -81,16 +82,18 @@ def _heading(view: PlayerView, names: Sequence[str]) -> list[str]:
 
 
 def _others(view: PlayerView, names: Sequence[str]) -> list[str]:
-    """Two lines for each other seat: its declared cards (and those known to be back in its
-    hand), and how many cards it holds."""
+    """For each other seat: its declared cards and those known to be back in its hand (when
+    there are any), and how many cards it holds."""
     lines = []
     for seat in range(view.players):
         if seat == view.player:
             continue
-        lines.append(
-            f"{names[seat]}\u2019s table: {_faces(view.table[seat])}"
-            + (f"   known in hand: {_faces(view.known[seat])}" if view.known[seat] else "")
-        )
+        shown = f"\u2019s table: {_faces(view.table[seat])}" if view.table[seat] else ""
+        known = f"known in hand: {_faces(view.known[seat])}" if view.known[seat] else ""
+        if shown or known:  # (nothing said of an empty table)
+            lines.append(
+                names[seat] + (shown + "   " + known if shown and known else shown or f": {known}")
+            )
         lines.append(f"{names[seat]} holds {plural(view.hand_sizes[seat], 'card')} in all")
     return lines
 
@@ -164,6 +167,25 @@ def describe(
         case EventKind.EXCHANGE | EventKind.TRUMPS | EventKind.CARTE_BLANCHE | EventKind.YIELD:
             return f"{who}: {text}"
     return None if event.kind in _QUIET else with_symbols(text)
+
+
+def held_declaration(
+    event: Event, following: Event | None, names: Sequence[str], combos: Mapping[str, str]
+) -> str | None:
+    """A declaration whose points wait until its player wins a trick (declaring on lead):
+    said as it is shown, for its score comes later; None for any other event, and for a
+    declaration scored at once (its score says it)."""
+    if event.kind is not EventKind.DECLARE or event.player is None:
+        return None
+    scored = (
+        following is not None
+        and following.kind is EventKind.SCORE
+        and (following.player, following.what) == (event.player, event.what)
+    )
+    if scored:
+        return None
+    text = with_symbols(describe_event(event, combos, names))
+    return f"{names[event.player]}: shows {text} ({event.points}, counted once a trick is won)"
 
 
 def _cards(event: Event) -> str:

@@ -33,6 +33,7 @@ from interpreter.play.hints import NO_HINTS, Explainer, hinter
 from interpreter.play.screen import (
     describe,
     forced,
+    held_declaration,
     legend,
     move_text,
     moves_line,
@@ -210,8 +211,12 @@ class Session:
     def show_events(self) -> None:
         game = self.game
         events = game.events
-        for event in events[self.shown :]:
+        for index, event in enumerate(events[self.shown :], start=self.shown):
             self.shown += 1
+            following = events[index + 1] if index + 1 < len(events) else None
+            held = held_declaration(event, following, self.names, game.rules.combo_names)
+            if held:
+                self.screen.say(held)
             if event.kind is EventKind.END_OF_DEAL:
                 self.screen.say("\n".join(["", *breakdown(game, event.number, self.names)]))
                 if not (game.is_over and game.deals_finished == event.number):
