@@ -193,3 +193,19 @@ def test_loader_refuses_played_out_for_a_one_deal_game(tmp_path: Path) -> None:
     text = 'extends = "rubicon"\nname = "bad"\n\n[game]\nplayed_out = "last_trick"\n'
     (error,) = _errors(tmp_path, text)
     assert "game.played_out: a one-deal game is valued by its [settlement]" in error
+
+
+def test_without_a_schedule_the_rulebook_promises_no_game_points_for_the_last_trick(
+    tmp_path: Path,
+) -> None:
+    """A deal played out goes to the last trick's winner; where games have no worth (no
+    schedule, no match) the engine gives none, and the rulebook says none."""
+    text = 'extends = "bezique"\nname = "played"\n\n[game]\nplayed_out = "last_trick"\n'
+    variant = load_variant(write(tmp_path, "played.toml", text))
+    page = render(variant)
+    assert "goes to **the winner of the last trick**." in page
+    assert "game point" not in page.split("the winner of the last trick**")[1].split("\n")[0]
+    game = Game.new(variant, seed=3)
+    _play_out(game)
+    outcome = game.outcome
+    assert outcome is not None and outcome.game_points == 0

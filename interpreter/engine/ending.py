@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine.dealing import deal
 from interpreter.engine.events import Ending, EventKind, Reason
-from interpreter.engine.scoring import score_card_points_won
+from interpreter.engine.scoring import base_worth, score_card_points_won
 from interpreter.engine.settlement import settle
 from interpreter.engine.state import DealResult, Phase, State
 from interpreter.model.deck import Rotation
@@ -202,8 +202,7 @@ def finish_played_out(rules: Rules, state: State) -> None:
     (Schnapsen), or it is void (Sixty-six: 65 all, or neither at 66)."""
     last = state.table.last_trick_winner
     if rules.scoring.played_out is PlayedOut.LAST_TRICK and last is not None:
-        steps = rules.scoring.worth
-        base = max((p for p, below, no_trick in steps if not (below or no_trick)), default=0)
+        base = base_worth(rules.scoring.worth)
         _game_won(rules, state, rules.side_of[last], Ending.LAST_TRICK, base)
         return
     if rules.scoring.match_target:  # no game points: the next game of the match

@@ -119,6 +119,12 @@ def worth_steps(variant: Variant) -> tuple[tuple[int, int, bool], ...]:
     return ()
 
 
+def base_worth(steps: tuple[tuple[int, int, bool], ...]) -> int:
+    """What a game is worth when no condition of the schedule ``steps`` holds: its step
+    without conditions (0 where games have no worth)."""
+    return max((points for points, below, no_trick in steps if not (below or no_trick)), default=0)
+
+
 def credit_brisques(
     rules: Rules, state: State, winner: int, count: int, cards: tuple[int, ...]
 ) -> None:

@@ -7,6 +7,8 @@ from collections import Counter
 from typing import assert_never
 
 from interpreter.engine import EventKind, Game, Reason, tables
+from interpreter.engine.scoring import base_worth
+from interpreter.engine.scoring import worth_steps as schedule
 from interpreter.engine.settlement import settle
 from interpreter.model import Variant
 from interpreter.model.enforcement import table_rule
@@ -407,8 +409,8 @@ def _claim(v: Variant, side: str) -> str:
 
 def _played_out(v: Variant, side: str) -> str:
     """What a deal played to its last card with nobody at the target gives."""
-    base = max((s.points for s in v.game.worth if not (s.below or s.no_trick)), default=1)
-    worth = f"{base} game point{'s' if base > 1 else ''}"
+    base = base_worth(schedule(v))  # as the engine reckons it: 0 where games have no worth
+    worth = f", for {base} game point{'s' if base > 1 else ''}" if base else ""
     return per_member(
         v.game.played_out,
         {
@@ -417,7 +419,7 @@ def _played_out(v: Variant, side: str) -> str:
             f"{v.game.target} (both at {v.game.target - 1}, say) is **void**: nobody scores "
             "for it.",
             PlayedOut.LAST_TRICK: f"A deal played to its last card with no {side} at "
-            f"{v.game.target} goes to **the winner of the last trick**, for {worth}.",
+            f"{v.game.target} goes to **the winner of the last trick**{worth}.",
         },
     )
 
