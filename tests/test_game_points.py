@@ -209,3 +209,19 @@ def test_without_a_schedule_the_rulebook_promises_no_game_points_for_the_last_tr
     _play_out(game)
     outcome = game.outcome
     assert outcome is not None and outcome.game_points == 0
+
+
+def test_the_game_points_of_a_match_are_in_every_view() -> None:
+    """Schnapsen's Bummerl: each seat sees the game points standing, none before a game is
+    won; a game of several deals (Bézique) has none to show."""
+    assert Game.new(shipped("bezique"), seed=1).view(0).match_points == ()
+    game = Game.new(shipped("schnapsen"), seed=1)
+    assert game.view(0).match_points == (0, 0) == game.view(1).match_points
+    rng = random.Random(1)
+    while not any(e.kind is EventKind.GAME_WON for e in game.events):
+        game.step(rng.choice(game.legal_moves()))
+    won = next(e for e in game.events if e.kind is EventKind.GAME_WON)
+    expected = [0, 0]
+    assert won.player is not None
+    expected[won.player] = won.number
+    assert game.view(0).match_points == tuple(expected) == game.view(1).match_points

@@ -239,3 +239,35 @@ def test_nothing_overflows_and_the_hand_is_readable(
             break
         click_move(browser)
     _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
+
+
+def test_a_deal_of_sixty_six_on_a_phone_offers_the_claim_and_the_close_in_words(
+    browser: webdriver.Chrome, url: str
+) -> None:
+    """Sixty-six at 390 px: the game points of the match under the scores; at a lead the page
+    offers 'Close the stock' and 'Claim the target' as buttons in words; cards are played
+    (never a claim or a close here) until the deal ends, nothing wider than the phone."""
+    _open(browser, url + "?variant=sixty-six&seed=2", PHONE, ".bz-game")
+    click_move(browser)  # p1 won the cut: 'deal'
+    _readable_hand(browser, browser.execute_script("return document.documentElement.clientWidth"))
+    caption = browser.find_element(By.CSS_SELECTOR, ".bz-scores caption").text
+    assert caption == "Scores (game to 66) · game points 0–0, match to 7", caption
+    seen: dict[str, str] = {}
+    for _ in range(200):
+        ended = browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end")
+        if ended:
+            break
+        wait_for(browser, lambda: idle(browser), 20, "the page")
+        offered = browser.find_elements(By.CSS_SELECTOR, ".bz-game [data-move]")
+        for element in offered:
+            move = str(element.get_attribute("data-move"))
+            if move in ("claim", "close"):
+                seen[move] = element.text
+        chosen = next(e for e in offered if e.get_attribute("data-move") not in ("claim", "close"))
+        chosen.click()
+        wait_for(browser, lambda: idle(browser), 20, "the answer")
+        assert overflow(browser) <= 0, "the page is wider than the phone"
+    lines = [line for line in ended[0].text.splitlines() if line]
+    assert lines[0] == "End of deal 1. Points scored in it:", lines
+    assert "Claim the target (stop the deal)" in seen.get("claim", ""), seen
+    assert "Close the stock" in seen.get("close", ""), seen

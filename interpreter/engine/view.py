@@ -188,6 +188,14 @@ class PlayerView(Sight):
         return tuple(self._state.scores)
 
     @lazy
+    def match_points(self) -> tuple[int, ...]:
+        """In a match, each side's game points so far (partners are one side); else ()."""
+        rules = self._rules
+        if not rules.scoring.match_target:
+            return ()
+        return tuple(self._state.match_points) or (0,) * len(rules.sides)
+
+    @lazy
     def deal_points(self) -> tuple[int, ...]:
         return tuple(self._state.table.points)
 

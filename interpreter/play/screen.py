@@ -74,11 +74,19 @@ def _heading(view: PlayerView, names: Sequence[str]) -> list[str]:
         trick = f"trick {view.trick_no} won by {'you' if winner == view.player else names[winner]}"
     else:
         trick = f"trick {view.trick_no + 1}"
-    return [
+    lines = [
         f"Deal {view.deal_no} · {trick} · trump {trump}{turn_up} · "
         f"stock {plural(view.stock_size, 'card')}",
         f"Scores: {scores} (this deal: {this_deal})",
     ]
+    if view.match_points:  # a match: the game points of each seat, or of each side
+        solo = len(view.match_points) == view.players
+        who = [names[s] if solo else f"side {s + 1}" for s in range(len(view.match_points))]
+        points = " · ".join(
+            together(f"{w} {p}") for w, p in zip(who, view.match_points, strict=True)
+        )
+        lines.append(f"Game points: {points}")
+    return lines
 
 
 def _others(view: PlayerView, names: Sequence[str]) -> list[str]:

@@ -155,6 +155,8 @@ def seat_view(game: Game, seat: int) -> Json:
         "entries": [[entry_json(e, combos) for e in entries] for entries in view.entries],
         "scores": list(view.scores),
         "deal_points": list(view.deal_points),
+        "match_points": list(view.match_points),
+        "match_target": 0 if game.variant.match is None else game.variant.match.target,
         "moves": [move_json(move, combos) for move in moves],
         "asked": asked(game, view),
     }

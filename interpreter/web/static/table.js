@@ -36,10 +36,17 @@ function scores(view) {
   return el(
     "table",
     { class: "bz-scores" },
-    el("caption", {}, `Scores (game to ${view.target})`),
+    el("caption", {}, `Scores (game to ${view.target})`, matchLine(view)),
     el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Game"), el("th", {}, "This deal"))),
     el("tbody", {}, rows),
   );
+}
+
+// In a match, each side's game points so far and the match's target, under the caption.
+function matchLine(view) {
+  if (!view.match_target) return null;
+  const points = (view.match_points || []).join("–");
+  return el("span", { class: "bz-match" }, ` · game points ${points}, match to ${view.match_target}`);
 }
 
 function entryLine(entry) {
