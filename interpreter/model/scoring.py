@@ -162,9 +162,9 @@ class Game(Block):
     )
     false_claim: tuple[WorthStep, ...] = Field(
         default=(WorthStep(points=2),),
-        description="With win_check = 'claim': what the claimant's adversary wins when a claim "
-        "is false (the claimant short of the target): the most points among the steps whose "
-        "conditions hold for the claimant (Sixty-six: two game points).",
+        description="What a false claim of the target gives the claimant's adversary (with "
+        "win_check = 'claim'): the most points among the steps whose conditions hold for the "
+        "claimant (Sixty-six: two game points).",
     )
     worth: tuple[WorthStep, ...] = Field(
         default=(),
