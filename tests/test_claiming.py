@@ -186,3 +186,29 @@ def test_a_claim_is_against_one_adversary(tmp_path: Path) -> None:
     assert "game.win_check: a claim is made against one adversary: this game has 3 sides" in str(
         error.value
     )
+
+
+def test_the_bots_claim_a_target_they_have_and_never_a_false_one() -> None:
+    """The expert (and the hint, which is the expert's) claims at 82 and says why; in random
+    positions neither bot ever claims short of 66."""
+    from interpreter.agents import ExpertAgent, GreedyAgent
+
+    game = sixty_six()
+    run(game, "play AH", "play TH", "play AS", "play TS", "declare marriage_royal KC QC")
+    expert = ExpertAgent(game.rules, seed=0)
+    assert expert.explain(game.view(0)) == (
+        next(m for m in game.legal_moves() if m.kind == "claim"),
+        "you have 82: claim 66 and the deal is yours",
+    )
+    greedy = GreedyAgent(game.rules)
+    for seed in range(20):
+        game = Game.new(shipped("sixty-six"), seed=seed)
+        rng = random.Random(seed)
+        while game.deals_finished == 0:
+            view = game.view(game.to_act or 0)
+            if any(m.kind == "claim" for m in view.legal_moves):
+                short = view.scores[view.player] < 66
+                for bot in (greedy, expert):
+                    chose = bot.choose(view)
+                    assert chose.kind != "claim" or not short
+            game.apply(rng.choice([m for m in texts(game) if m != "claim"]))

@@ -15,6 +15,7 @@ from interpreter.agents.search import Trial, face_of
 from interpreter.cards import parse_face
 from interpreter.engine import (
     CarteBlanche,
+    Claim,
     Declare,
     Draw,
     Elect,
@@ -103,6 +104,10 @@ def _declare(rules: Rules, view: PlayerView, move: Move) -> str:
             return "a hand without a court card scores as carte blanche"
         case Elect() if not move.deal:
             return "the other player deals and you lead the first trick"
+        case Claim():
+            side = rules.sides[rules.side_of[view.player]]
+            have = sum(view.scores[seat] for seat in side)
+            return f"you have {have}: claim {rules.scoring.target} and the deal is yours"
     return "the expert's choice here"
 
 
