@@ -1,9 +1,9 @@
 """Game for game against the ``schnapsen`` package, at length: the package's shuffles
-``--start`` .. ``--start + --deals - 1``, each dealt to both engines and played in lockstep,
+``--seed`` .. ``--seed + --deals - 1``, each dealt to both engines and played in lockstep,
 every decision compared (``tests/schnapsen_reference.py``).  Needs the package:
 ``pip install --no-deps schnapsen==0.0.5``.
 
-    python benchmarks/versus_schnapsen_games.py --deals 2000 [--start 0]
+    python benchmarks/versus_schnapsen_games.py --deals 2000 [--seed 0]
 
 Prints progress, then the deals, decisions, tricks and moves of each kind compared; at the
 first difference it prints where the engines disagree (the deck, our moves so far) and exits 1.
@@ -27,7 +27,14 @@ from tests.schnapsen_reference import PLATFORM, Deal, Difference, compare
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--start", type=int, default=0, help="the package's first shuffle seed")
+    parser.add_argument(
+        "--seed",
+        "--start",
+        dest="start",
+        type=int,
+        default=0,
+        help="the package's first shuffle seed; the deals are seeds S .. S + N - 1",
+    )
     args = parser.parse_args()
     rules = Rules(load_variant(PLATFORM))
     step = max(1, args.deals // 10)
