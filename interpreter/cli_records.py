@@ -72,3 +72,22 @@ def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> in
     else:
         print(f"result: {outcome}")
     return 0
+
+
+def review_command(
+    path: str, *, seat: int, as_json: bool, par: bool = True, trust_paths: bool = False
+) -> int:
+    """``bezique review``: the record replayed and checked, then one seat's play weighed."""
+    from interpreter.review import review
+
+    record, game = replay_file(
+        path, partial(load_variant, trusted=trust_paths), trust_paths=trust_paths
+    )
+    if not 1 <= seat <= game.rules.players:
+        raise ValueError(f"--seat {seat}: this game has seats 1 to {game.rules.players}")
+    result = review(record, game, seat - 1, par=par)
+    if as_json:
+        print(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        print("\n".join(result.lines()))
+    return 0

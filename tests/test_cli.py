@@ -224,6 +224,11 @@ def test_play_shows_the_declared_cards_of_both_sides() -> None:
     variant: Variant = load_variant("bezique")
     game = Game.new(variant, seed=1, dealer=1)
     screen = render(game.view(0), ["You", "bot"])
+    assert "table:" not in screen and "Your hand:" in screen  # nothing declared: nothing said
+    rng = random.Random(1)
+    while not all(game.view(0).table):  # until both sides have declared cards on the table
+        game.step(rng.choice(game.legal_moves()))
+    screen = render(game.view(0), ["You", "bot"])
     assert "bot’s table:" in screen and "Your table:" in screen and "Your hand:" in screen
 
 

@@ -79,6 +79,16 @@ def _run(args: argparse.Namespace) -> int:
         from interpreter.cli_records import replay_command
 
         return replay_command(args.file, as_json=args.json, trust_paths=args.trust_paths)
+    if args.command == "review":
+        from interpreter.cli_records import review_command
+
+        return review_command(
+            args.file,
+            seat=args.seat,
+            as_json=args.json,
+            par=not args.no_par,
+            trust_paths=args.trust_paths,
+        )
     if args.command == "serve":
         return _serve(args)
     if args.command in ("diff", "new", "schema", "rulebook"):

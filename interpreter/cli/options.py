@@ -337,6 +337,25 @@ def _record_commands(sub: Commands) -> None:
         "a file in the record's own folder)",
     )
 
+    review = _command(
+        sub,
+        "review",
+        "weigh a recorded seat's play against the expert, deal by deal",
+        "Replay a game record and weigh every card one seat played against the expert's "
+        "choice: exactly in the last tricks of a two-handed deal, from sampled worlds with a "
+        "95 % interval before; the largest mistakes of each deal first, then its par (the "
+        "same cards dealt again with the expert in the seat).",
+    )
+    review.add_argument("file", metavar="FILE", help="a game record (.toml)")
+    review.add_argument("--seat", type=int, default=1, help="the seat to review: 1 is p1")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--no-par", action="store_true", help="skip dealing each deal again")
+    review.add_argument(
+        "--trust-paths",
+        action="store_true",
+        help="let the record name its variant by any path (as replay)",
+    )
+
 
 def _authoring_commands(sub: Commands) -> None:
     """``diff``, ``new``, ``schema`` and ``rulebook``: the tools for house-rule authors."""

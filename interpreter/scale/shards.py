@@ -205,19 +205,22 @@ def play_shard(
                 games = []
                 for number, seated in enumerate(orders):
                     who = [entrants[e] for e in seated]
+                    seated_seeds = [agent_seeds[e] for e in seated]
                     bots = [entrants[e].make(rules, agent_seeds[e]) for e in seated]
                     note = f"board {board.boards + 1}, seating {number + 1} of {len(orders)}"
                     if index:  # boards are counted in each shard
                         note = f"shard {index + 1}, {note}"
-                    games.append((seated, table.play(game_seed, who, bots, None, note)))
+                    played = table.play(game_seed, who, bots, None, note, seated_seeds)
+                    games.append((seated, played))
                 result = board.add_board(games)
                 if on_board is not None:
                     on_board(result)
         else:
             while summary.deals < budget:
                 game_seed = seeds.getrandbits(63)
-                bots = [e.make(rules, seeds.getrandbits(63)) for e in entrants]
-                game = table.play(game_seed, entrants, bots, budget, "")
+                bot_seeds = [seeds.getrandbits(63) for _ in entrants]
+                bots = [e.make(rules, s) for e, s in zip(entrants, bot_seeds, strict=True)]
+                game = table.play(game_seed, entrants, bots, budget, "", bot_seeds)
                 if on_game is not None:
                     on_game(game)
         return summary

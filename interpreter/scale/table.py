@@ -38,9 +38,11 @@ class Table:
         bots: Sequence[Agent],
         limit: int | None,
         note: str,
+        agent_seeds: Sequence[int] = (),
     ) -> Game:
         """One game, until it is over or ``limit`` deals of the summary have been played; a
-        finished game is counted and recorded (``note`` said in its record)."""
+        finished game is counted and recorded (``note`` said in its record, and the seeds the
+        bots were made with, so that a review can deal its par with the same bots)."""
         summary = self.summary
         game = Game.new(self.rules, seed=game_seed)
         recorder = self._recorder(game, entrants, game_seed)
@@ -80,7 +82,7 @@ class Table:
             if counted < game.deals_finished:  # a deal (or more) has just ended
                 counted, scanned = self._count_deals(game, counted, scanned)
         if game.is_over:
-            self._finish(game, recorder, note)
+            self._finish(game, recorder, note, agent_seeds)
         return game
 
     def _recorder(self, game: Game, entrants: Sequence[Entrant], game_seed: int) -> Recorder | None:
@@ -106,13 +108,17 @@ class Table:
                 on_deal()
         return counted, scanned
 
-    def _finish(self, game: Game, recorder: Recorder | None, note: str) -> None:
+    def _finish(
+        self, game: Game, recorder: Recorder | None, note: str, agent_seeds: Sequence[int]
+    ) -> None:
         """Count the finished ``game`` and hand over its record (with ``note``, if any)."""
         self.summary.games += 1
         if recorder is not None and self.on_record is not None:
             record = recorder.record()
             if note:
                 record.meta["duplicate"] = note
+            if agent_seeds:
+                record.meta["agent_seeds"] = " ".join(map(str, agent_seeds))
             self.on_record(record)
         _count_game(self.summary, game)
 

@@ -1,0 +1,285 @@
+"""The review of a recorded game: every decision of one seat weighed against the expert's, and
+each deal's par (issue 37).
+
+For each card the seat played with a choice, the review says what the expert would play and
+what the difference is worth, in the seat's side's points less the others':
+
+- **exact** in the last tricks of a two-handed deal, where every card is known once the deal is
+  over and the engine's solver plays both sides perfectly (only where the last tricks are card
+  play alone, as the solver requires): the value of the best card less the value of the card
+  played;
+- **sampled** before that: the expert's one-trick look (``agents.search``) over worlds dealt
+  for what the seat could see then, the same worlds for every card (paired), with a 95 %
+  interval of the mean difference; a card is a *mistake* only when its whole interval lies
+  above ``MIN_LOSS`` — never on a coin flip.
+
+Declarations, closing and claims are listed (what was done and what the expert does) but not
+valued yet.  The **par** of a deal deals the same cards again with the expert in the seat and
+the other seats' bots as they were (seeded as the game seeded them: the game's seed plus the
+seat, or as ``simulate`` wrote them in the record, and led through the game's earlier decisions
+so that each starts the deal as it did); the seat's margin less the expert's is the par
+difference.  Where another seat was a person, the expert takes it too, and the review says so.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from interpreter.agents import ExpertAgent, make_agent
+from interpreter.agents.knowledge import Sense, played_faces
+from interpreter.agents.search import Lookahead, Trial
+from interpreter.agents.solver import Solver
+from interpreter.engine import Game, Move, Phase, Play, Rules
+from interpreter.records.format import Record, split_action
+
+WORLDS = 24
+"""Worlds sampled per decision before the last tricks (the same for every card)."""
+MIN_LOSS = 5.0
+"""A sampled loss is a mistake only when its interval lies wholly above this many points."""
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of the reviewed seat."""
+
+    deal: int
+    trick: int  # the trick it was played to (1-based)
+    played: str
+    best: str  # the expert's choice
+    loss: float  # points the choice cost against the best, for the seat's side (≥ 0)
+    low: float  # the 95 % interval of a sampled loss; equal to ``loss`` when exact
+    high: float
+    exact: bool
+    valued: bool = True  # False: listed, not valued (a declaration, a close, a claim)
+
+    @property
+    def mistake(self) -> bool:
+        """Clearly a loss: exact and above zero, or sampled with its interval above
+        ``MIN_LOSS``."""
+        if not self.valued:
+            return False
+        return self.loss > 0 if self.exact else self.low > MIN_LOSS
+
+    def sentence(self) -> str:
+        how = "exactly" if self.exact else f"about (95 %: {self.low:.0f} to {self.high:.0f})"
+        return (
+            f"trick {self.trick}: {self.played} lost {self.loss:.0f} points {how}; the expert "
+            f"plays {self.best}"
+        )
+
+
+@dataclass
+class DealReview:
+    deal: int
+    decisions: list[Judged] = field(default_factory=list)
+    margin: float = 0.0  # the seat's side's points less the others' mean, in this deal
+    par_margin: float | None = None  # the same with the expert in the seat
+    par_exact: bool = True  # every other seat a bot, played again as it was
+
+    @property
+    def par(self) -> float | None:
+        """The seat's margin less the expert's on the same cards (negative: below par)."""
+        return None if self.par_margin is None else self.margin - self.par_margin
+
+    @property
+    def mistakes(self) -> list[Judged]:
+        """The mistakes, the largest first."""
+        return sorted((d for d in self.decisions if d.mistake), key=lambda d: -d.loss)
+
+
+@dataclass
+class Review:
+    seat: int
+    deals: list[DealReview]
+
+    def lines(self, top: int = 3) -> list[str]:
+        """The review in words: per deal, its largest mistakes first, then its par."""
+        out = [f"Review of p{self.seat + 1}"]
+        for deal in self.deals:
+            judged = [d for d in deal.decisions if d.valued]
+            exact = sum(1 for d in judged if d.exact)
+            out.append(
+                f"Deal {deal.deal}: {len(judged)} card(s) weighed ({exact} exactly), "
+                f"{len(deal.mistakes)} mistake(s)"
+            )
+            out.extend("  " + m.sentence() for m in deal.mistakes[:top])
+            if deal.par is not None:
+                note = "" if deal.par_exact else " (the expert also in the other people's seats)"
+                out.append(
+                    f"  par: {deal.margin:+.0f} against the expert's {deal.par_margin:+.0f} "
+                    f"on the same cards: {deal.par:+.0f}{note}"
+                )
+        return out
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "deals": [
+                {
+                    "deal": deal.deal,
+                    "margin": deal.margin,
+                    "par_margin": deal.par_margin,
+                    "par": deal.par,
+                    "par_exact": deal.par_exact,
+                    "decisions": [
+                        {
+                            "trick": d.trick,
+                            "played": d.played,
+                            "best": d.best,
+                            "loss": d.loss,
+                            "interval": [d.low, d.high],
+                            "exact": d.exact,
+                            "valued": d.valued,
+                            "mistake": d.mistake,
+                        }
+                        for d in deal.decisions
+                    ],
+                }
+                for deal in self.deals
+            ],
+        }
+
+
+# -- weighing one decision ---------------------------------------------------------------------
+class Judge:
+    """Weighs the decisions of one seat in one variant."""
+
+    def __init__(self, rules: Rules, seat: int, seed: int = 0, worlds: int = WORLDS) -> None:
+        self.rules, self.seat, self.worlds = rules, seat, worlds
+        self.rng = random.Random(seed)
+        self.expert = ExpertAgent(rules, seed=seed)
+        self.lookahead = Lookahead(rules)
+        self.solver = Solver(rules)
+        self.solvable = rules.players == 2 and not rules.declare.after_stock_exhausted
+
+    def judge(self, game: Game, move: Move) -> Judged | None:
+        """``move``, about to be made in ``game`` by the reviewed seat, weighed; None when the
+        seat had no choice."""
+        view = game.view(self.seat)
+        moves = view.legal_moves
+        if len(moves) < 2:
+            return None
+        deal, trick = view.deal_no, view.trick_no + 1
+        plays = [m for m in moves if isinstance(m, Play)]
+        if view.phase is not Phase.PLAY or not isinstance(move, Play) or len(plays) < 2:
+            best = self.expert.choose(view)
+            return Judged(deal, trick, str(move), str(best), 0.0, 0.0, 0.0, False, valued=False)
+        if self.solvable and not view.stock_size:  # every card known once the deal is over
+            exact = self._exact(game, move, plays)
+            if exact is not None:
+                return Judged(deal, trick, *exact)
+        return Judged(deal, trick, *self._sampled(game, move, plays))
+
+    def _exact(
+        self, game: Game, move: Play, plays: list[Play]
+    ) -> tuple[str, str, float, float, float, bool] | None:
+        position = self.solver.position(game)
+        if position is None:
+            return None
+        values = self.solver.values(position, self.seat, exact=True)
+        if values is None:  # too big for the solver's budget
+            return None
+        rep = self.rules.by_face
+        value = {m.label: values[rep[self.rules.face[m.card]][0]] for m in plays}
+        best = max(plays, key=lambda m: (value[m.label], m.label))
+        loss = float(value[best.label] - value[move.label])
+        return move.label, best.label, loss, loss, loss, True
+
+    def _sampled(
+        self, game: Game, move: Play, plays: list[Play]
+    ) -> tuple[str, str, float, float, float, bool]:
+        view = game.view(self.seat)
+        worlds = [view.resample(self.rng) for _ in range(self.worlds)]
+        sense = Sense(self.rules, view, played_faces(worlds[0]))
+        trials = self.lookahead.trials(plays, worlds, self.seat, sense)
+        best = max(trials, key=lambda t: (t.score, t.move.label))
+        mine = next(t for t in trials if t.move.label == move.label)
+        low, loss, high = _paired(best, mine)
+        return move.label, best.move.label, loss, low, high, False
+
+
+def _paired(best: Trial, mine: Trial) -> tuple[float, float, float]:
+    """The loss of ``mine`` against ``best`` over the same worlds, with its 95 % interval."""
+    keep = best.keep - mine.keep
+    differences = [b - m - keep for b, m in zip(best.margins, mine.margins, strict=True)]
+    mean = statistics.fmean(differences)
+    spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
+    half = Z95 * spread / math.sqrt(len(differences))
+    return mean - half, mean, mean + half
+
+
+# -- a whole record -----------------------------------------------------------------------------
+def review(record: Record, game: Game, seat: int, *, seed: int = 0, par: bool = True) -> Review:
+    """The review of ``seat`` in ``record`` (already replayed and checked as ``game``)."""
+    rules = game.rules
+    judge = Judge(rules, seat, seed=seed)
+    walk = Game.new(rules, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
+    deals: dict[int, DealReview] = {}
+    for line in record.actions:
+        action = split_action(line)
+        if action.chance or walk.is_over:
+            continue
+        if action.seat == seat:
+            move = walk.parse_move(action.text)
+            judged = judge.judge(walk, move) if walk.deal_no else None  # (not the cut)
+            if judged is not None:
+                deals.setdefault(judged.deal, DealReview(judged.deal)).decisions.append(judged)
+        walk.apply(action.text)
+    for result in game.deal_results:
+        deal = deals.setdefault(result.deal, DealReview(result.deal))
+        deal.margin = margin(rules, result.points, seat)
+        if par:
+            deal.par_margin = _par(record, rules, seat, result.deal)
+            deal.par_exact = all(who != "person" for s, who in enumerate(record.seats) if s != seat)
+    return Review(seat, [deals[number] for number in sorted(deals)])
+
+
+def margin(rules: Rules, points: Sequence[int], seat: int) -> float:
+    """``seat``'s side's points less the mean of the other sides'."""
+    side = rules.side_of[seat]
+    totals = [sum(points[s] for s in members) for members in rules.sides]
+    others = [total for number, total in enumerate(totals) if number != side]
+    return totals[side] - (statistics.fmean(others) if others else 0.0)
+
+
+def agent_seeds(record: Record, players: int) -> list[int]:
+    """The seeds the record's bots were made with: written by ``simulate`` (``agent_seeds``),
+    else the game's seed plus the seat, as the terminal and the browser seed them."""
+    written = record.meta.get("agent_seeds", "").split()
+    if len(written) == players and all(word.isdigit() for word in written):
+        return [int(word) for word in written]
+    return [record.seed + seat for seat in range(players)]
+
+
+def _par(record: Record, rules: Rules, seat: int, deal: int) -> float:
+    """The seat's margin in deal ``deal`` dealt again with the expert in the seat (and in any
+    seat a person held), the other seats' bots made with the seeds they were made with and led
+    through the game's earlier decisions as they were, so that they start the deal as they
+    did."""
+    game = Game.new(rules, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
+    seeds = agent_seeds(record, rules.players)
+    agents = [
+        ExpertAgent(rules, seed=seeds[s])
+        if s == seat or record.seats[s] == "person"
+        else make_agent(record.seats[s], rules, seed=seeds[s])
+        for s in range(rules.players)
+    ]
+    for line in record.actions:
+        action = split_action(line)
+        if action.chance:
+            continue
+        if game.deal_no == deal or action.seat is None:
+            break
+        agents[action.seat].choose(game.view(action.seat))  # as it chose then (its random draws)
+        game.apply(action.text)
+    finished = game.deals_finished
+    while game.deals_finished == finished and not game.is_over:
+        to_act = game.to_act
+        assert to_act is not None
+        game.step(agents[to_act].choose(game.view(to_act)))
+    return margin(rules, game.deal_results[finished].points, seat)

@@ -1,0 +1,126 @@
+"""``bezique review``: a recorded seat's play weighed against the expert's (issue 37).
+
+The records are of one deal each, random against the expert, as ``simulate --record`` writes
+them (the bots' seeds in the record).  What a player relies on: the expert's own seat shows no
+exact mistake in the last tricks and a par of exactly nothing (the same cards dealt again with
+the same bots give the same deal); a random seat shows mistakes and a par below nothing; an
+exact loss is the solver's value of the best card less that of the card played."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import make_agent
+from interpreter.agents.solver import Solver
+from interpreter.engine import Game, Play, Rules
+from interpreter.records import Record, replay, write
+from interpreter.records.format import split_action
+from interpreter.records.recorder import Recorder
+from interpreter.review import Judge, review
+from tests.support import shipped
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def one_deal(name: str, seed: int, seats: tuple[str, str] = ("random", "expert")) -> Record:
+    """The record of one deal of ``name``, the bots seeded as ``simulate`` seeds them and
+    their seeds written in it."""
+    rules = Rules(shipped(name))
+    game = Game.new(rules, seed=seed)
+    recorder = Recorder(game, variant_name=name, seats=list(seats), seed=seed)
+    agent_seeds = [seed * 10 + 1, seed * 10 + 2]
+    bots = [make_agent(who, rules, s) for who, s in zip(seats, agent_seeds, strict=True)]
+    while game.deals_finished == 0:
+        seat = game.to_act
+        assert seat is not None
+        recorder.step(bots[seat].choose(game.view(seat)))
+    record = recorder.record()
+    record.meta["agent_seeds"] = " ".join(map(str, agent_seeds))
+    return record
+
+
+@pytest.mark.parametrize("name", ["bezique", "schnapsen-platform"])
+def test_the_experts_seat_is_at_par_and_makes_no_exact_mistake(name: str) -> None:
+    for seed in (1, 2):
+        record = one_deal(name, seed)
+        game = replay(record, shipped(name))
+        result = review(record, game, seat=1)
+        (deal,) = result.deals
+        assert deal.par == 0 and deal.par_exact
+        assert not [d for d in deal.decisions if d.exact and d.mistake]
+        if name == "bezique":  # the last tricks are card play alone: weighed exactly
+            assert any(d.exact for d in deal.decisions)
+
+
+@pytest.mark.parametrize("name", ["bezique", "schnapsen-platform"])
+def test_a_random_seat_shows_mistakes_and_a_par_below_nothing(name: str) -> None:
+    pars, mistakes = [], 0
+    for seed in (1, 2, 3):
+        record = one_deal(name, seed)
+        result = review(record, replay(record, shipped(name)), seat=0)
+        (deal,) = result.deals
+        assert deal.par is not None
+        pars.append(deal.par)
+        mistakes += len(deal.mistakes)
+        for judged in deal.mistakes:  # a mistake is never a coin flip
+            assert judged.loss > 0 and (judged.exact or judged.low > 5)
+    assert sum(pars) < 0 and mistakes >= 3, (pars, mistakes)
+
+
+def test_an_exact_loss_is_the_solvers_value_of_the_best_card_less_the_card_played() -> None:
+    """In the last tricks of a two-pack deal every card is known: for each card the seat may
+    play, the review's loss is the solver's best value less that card's, and only a card
+    worth less than the best is a mistake."""
+    rules = Rules(shipped("bezique"))
+    record = one_deal("bezique", 4)
+    game = Game.new(rules, seed=record.seed)
+    for line in record.actions:  # to the first decision of p1 with the stock exhausted
+        if game.view(0).stock_size == 0 and game.to_act == 0 and len(game.legal_moves()) > 2:
+            break
+        action = split_action(line)
+        if not action.chance:
+            game.apply(action.text)
+    plays = [m for m in game.legal_moves() if isinstance(m, Play)]
+    assert len(plays) > 2 and game.view(0).stock_size == 0
+    solver = Solver(rules)
+    position = solver.position(game)
+    assert position is not None
+    values = solver.values(position, 0, exact=True)
+    assert values is not None
+    value = {m.label: values[rules.by_face[rules.face[m.card]][0]] for m in plays}
+    best = max(value.values())
+    judge = Judge(rules, 0)
+    for move in plays:
+        judged = judge.judge(game, move)
+        assert judged is not None and judged.exact
+        assert judged.loss == best - value[move.label]
+        assert judged.mistake is (value[move.label] < best)
+
+
+def test_the_command_reviews_a_record_file_and_refuses_a_seat_the_game_has_not(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "deal.toml"
+    path.write_text(write(one_deal("schnapsen-platform", 5)), encoding="utf-8")
+
+    def bezique(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "interpreter.cli", "review", str(path), *args]
+        return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+    shown = bezique("--seat", "1")
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "Review of p1" and lines[1].startswith("Deal 1: ")
+    assert any(line.startswith("  par: ") for line in lines)
+    data = json.loads(bezique("--seat", "2", "--json").stdout)
+    assert data["seat"] == 1 and data["deals"][0]["par"] == 0
+    assert {"trick", "played", "best", "loss", "interval", "exact", "mistake"} <= set(
+        data["deals"][0]["decisions"][0]
+    )
+    refused = bezique("--seat", "3")
+    assert refused.returncode == 2 and "--seat 3: this game has seats 1 to 2" in refused.stderr
