@@ -35,9 +35,13 @@ from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver
 from interpreter.engine import Game, Move, Phase, Play, Rules
 from interpreter.records.format import Record, split_action
+from interpreter.records.recorder import Recorder
 
 WORLDS = 24
-"""Worlds sampled per decision before the last tricks (the same for every card)."""
+"""Worlds sampled per decision before the last tricks (the same for every card), at most."""
+FIRST_WORLDS = 8
+"""The first batch of them: more are dealt only while a mistake is neither clear nor ruled
+out."""
 MIN_LOSS = 5.0
 """A sampled loss is a mistake only when its interval lies wholly above this many points."""
 Z95 = 1.96
@@ -193,13 +197,24 @@ class Judge:
     def _sampled(
         self, game: Game, move: Play, plays: list[Play]
     ) -> tuple[str, str, float, float, float, bool]:
+        """The loss over sampled worlds: a first batch, then more only while the question
+        (a mistake or not) is still open."""
         view = game.view(self.seat)
-        worlds = [view.resample(self.rng) for _ in range(self.worlds)]
-        sense = Sense(self.rules, view, played_faces(worlds[0]))
-        trials = self.lookahead.trials(plays, worlds, self.seat, sense)
-        best = max(trials, key=lambda t: (t.score, t.move.label))
-        mine = next(t for t in trials if t.move.label == move.label)
-        low, loss, high = _paired(best, mine)
+        trials: dict[str, Trial] = {}
+        sense: Sense | None = None
+        for batch in (FIRST_WORLDS, self.worlds - FIRST_WORLDS):
+            worlds = [view.resample(self.rng) for _ in range(batch)]
+            if sense is None:
+                sense = Sense(self.rules, view, played_faces(worlds[0]))
+            for trial in self.lookahead.trials(plays, worlds, self.seat, sense):
+                kept = trials.setdefault(trial.move.label, trial)
+                if kept is not trial:
+                    kept.margins.extend(trial.margins)
+            best = max(trials.values(), key=lambda t: (t.score, t.move.label))
+            mine = trials[move.label]
+            low, loss, high = _paired(best, mine)
+            if mine is best or low > MIN_LOSS or high < MIN_LOSS:
+                break
         return move.label, best.move.label, loss, low, high, False
 
 
@@ -283,3 +298,20 @@ def _par(record: Record, rules: Rules, seat: int, deal: int) -> float:
         assert to_act is not None
         game.step(agents[to_act].choose(game.view(to_act)))
     return margin(rules, game.deal_results[finished].points, seat)
+
+
+def bots_deal(name: str, rules: Rules, seats: Sequence[str], seed: int) -> Record:
+    """The record of the first deal of a game between the bots ``seats`` (shipped names),
+    each made with the seed ``seed * 10 + seat + 1``, written in it as ``simulate`` writes
+    them: what the tests and the speed benchmark review."""
+    game = Game.new(rules, seed=seed)
+    recorder = Recorder(game, variant_name=name, seats=list(seats), seed=seed)
+    agent_seeds = [seed * 10 + seat + 1 for seat in range(len(seats))]
+    bots = [make_agent(who, rules, s) for who, s in zip(seats, agent_seeds, strict=True)]
+    while game.deals_finished == 0:
+        seat = game.to_act
+        assert seat is not None
+        recorder.step(bots[seat].choose(game.view(seat)))
+    record = recorder.record()
+    record.meta["agent_seeds"] = " ".join(map(str, agent_seeds))
+    return record

@@ -15,33 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import make_agent
 from interpreter.agents.solver import Solver
 from interpreter.engine import Game, Play, Rules
 from interpreter.records import Record, replay, write
 from interpreter.records.format import split_action
-from interpreter.records.recorder import Recorder
-from interpreter.review import Judge, review
+from interpreter.review import Judge, bots_deal, review
 from tests.support import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def one_deal(name: str, seed: int, seats: tuple[str, str] = ("random", "expert")) -> Record:
-    """The record of one deal of ``name``, the bots seeded as ``simulate`` seeds them and
-    their seeds written in it."""
-    rules = Rules(shipped(name))
-    game = Game.new(rules, seed=seed)
-    recorder = Recorder(game, variant_name=name, seats=list(seats), seed=seed)
-    agent_seeds = [seed * 10 + 1, seed * 10 + 2]
-    bots = [make_agent(who, rules, s) for who, s in zip(seats, agent_seeds, strict=True)]
-    while game.deals_finished == 0:
-        seat = game.to_act
-        assert seat is not None
-        recorder.step(bots[seat].choose(game.view(seat)))
-    record = recorder.record()
-    record.meta["agent_seeds"] = " ".join(map(str, agent_seeds))
-    return record
+    """The record of one deal of ``name``, the bots' seeds written in it."""
+    return bots_deal(name, Rules(shipped(name)), seats, seed)
 
 
 @pytest.mark.parametrize("name", ["bezique", "schnapsen-platform"])
