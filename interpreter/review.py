@@ -29,7 +29,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from interpreter.agents import ExpertAgent, make_agent
+from interpreter.agents import AGENT_NAMES, ExpertAgent, make_agent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver
@@ -113,7 +113,7 @@ class Review:
             )
             out.extend("  " + m.sentence() for m in deal.mistakes[:top])
             if deal.par is not None:
-                note = "" if deal.par_exact else " (the expert also in the other people's seats)"
+                note = "" if deal.par_exact else " (the expert also in seats it cannot replay)"
                 out.append(
                     f"  par: {deal.margin:+.0f} against the expert's {deal.par_margin:+.0f} "
                     f"on the same cards: {deal.par:+.0f}{note}"
@@ -229,8 +229,17 @@ def _paired(best: Trial, mine: Trial) -> tuple[float, float, float]:
 
 
 # -- a whole record -----------------------------------------------------------------------------
-def review(record: Record, game: Game, seat: int, *, seed: int = 0, par: bool = True) -> Review:
-    """The review of ``seat`` in ``record`` (already replayed and checked as ``game``)."""
+def review(
+    record: Record,
+    game: Game,
+    seat: int,
+    *,
+    seed: int = 0,
+    par: bool = True,
+    only: int | None = None,
+) -> Review:
+    """The review of ``seat`` in ``record`` (already replayed and checked as ``game``), of
+    every finished deal or ``only`` the one of that number."""
     rules = game.rules
     judge = Judge(rules, seat, seed=seed)
     walk = Game.new(rules, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
@@ -241,16 +250,21 @@ def review(record: Record, game: Game, seat: int, *, seed: int = 0, par: bool = 
             continue
         if action.seat == seat:
             move = walk.parse_move(action.text)
-            judged = judge.judge(walk, move) if walk.deal_no else None  # (not the cut)
+            weighed = walk.deal_no and only in (None, walk.deal_no)  # (not the cut)
+            judged = judge.judge(walk, move) if weighed else None
             if judged is not None:
                 deals.setdefault(judged.deal, DealReview(judged.deal)).decisions.append(judged)
         walk.apply(action.text)
     for result in game.deal_results:
+        if only not in (None, result.deal):
+            continue
         deal = deals.setdefault(result.deal, DealReview(result.deal))
         deal.margin = margin(rules, result.points, seat)
         if par:
             deal.par_margin = _par(record, rules, seat, result.deal)
-            deal.par_exact = all(who != "person" for s, who in enumerate(record.seats) if s != seat)
+            deal.par_exact = all(
+                who in AGENT_NAMES for s, who in enumerate(record.seats) if s != seat
+            )
     return Review(seat, [deals[number] for number in sorted(deals)])
 
 
@@ -279,9 +293,9 @@ def _par(record: Record, rules: Rules, seat: int, deal: int) -> float:
     game = Game.new(rules, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
     seeds = agent_seeds(record, rules.players)
     agents = [
-        ExpertAgent(rules, seed=seeds[s])
-        if s == seat or record.seats[s] == "person"
-        else make_agent(record.seats[s], rules, seed=seeds[s])
+        make_agent(record.seats[s], rules, seed=seeds[s])
+        if s != seat and record.seats[s] in AGENT_NAMES
+        else ExpertAgent(rules, seed=seeds[s])  # the seat, a person, or a bot from outside
         for s in range(rules.players)
     ]
     for line in record.actions:

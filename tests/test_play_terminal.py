@@ -429,3 +429,18 @@ def test_a_marriage_shown_on_lead_is_said_at_once_though_it_counts_later() -> No
     ), line
     assert "table: —" not in said and "Your table:" not in said
     assert "p2 (expert): known in hand: " in said  # the card shown and not led
+
+
+def test_each_deal_ends_with_a_review_of_the_persons_play_unless_asked_not_to() -> None:
+    """The person's cards weighed against the expert's and the deal's par, after the deal's
+    breakdown (``bezique review``'s lines for that deal); ``--no-review`` leaves it out."""
+    answers = ["1"] * 60
+    reviewed = bezique("play", "schnapsen-platform", "--seed", "4", answers=answers)
+    out = reviewed.stdout
+    assert reviewed.returncode == 0
+    after = out[out.index("End of deal 1.") :]
+    assert "Reviewing your play in this deal…" in after
+    assert re.search(r"\nDeal 1: \d+ card\(s\) weighed \(\d+ exactly\), \d+ mistake\(s\)\n", after)
+    assert re.search(r"\n  par: [+-]\d+ against the expert's [+-]\d+ on the same cards: ", after)
+    quiet = bezique("play", "schnapsen-platform", "--seed", "4", "--no-review", answers=answers)
+    assert quiet.returncode == 0 and "Reviewing" not in quiet.stdout and "par:" not in quiet.stdout

@@ -113,6 +113,7 @@ def _play(args: argparse.Namespace) -> int:
         variant_name=args.variant,
         embed=args.variant not in shipped_variant_names(),
         practice=args.practice,
+        reviewing=not args.no_review,
     )
 
 

@@ -178,6 +178,11 @@ def _game_commands(sub: Commands) -> None:
     play.add_argument(
         "--practice", action="store_true", help="allow undo; the record says it was practice"
     )
+    play.add_argument(
+        "--no-review",
+        action="store_true",
+        help="do not review your play at the end of each deal (mistakes and par)",
+    )
     serve = _command(
         sub,
         "serve",

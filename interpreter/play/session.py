@@ -98,11 +98,13 @@ def play_terminal(
     embed: bool = False,
     practice: bool = False,
     pause: bool | None = None,
+    reviewing: bool = False,
 ) -> int:
     """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` (a shipped bot's
     name or ``module:Class``) in every other; the exit status: 0, or 130 after Ctrl-C.
     ``pause``: wait for Enter at the end of each deal (by default when standard input is a
-    terminal).  ``read`` asks for an answer (``input``, looked up when the game starts)."""
+    terminal); ``reviewing``: the person's play reviewed at the end of each deal.  ``read``
+    asks for an answer (``input``, looked up when the game starts)."""
     players = variant.players.count
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be between 1 and {players}")
@@ -120,7 +122,7 @@ def play_terminal(
         embed=embed,
     )
     screen = Screen(read or input, console, sys.stdin.isatty() if pause is None else pause)
-    session = Session(game, seat, bots, seed, screen, practice)
+    session = Session(game, seat, bots, seed, screen, practice, reviewing)
     try:
         code = session.run()
     except Quit:
@@ -151,7 +153,14 @@ class Session:
     """One game at the terminal: what has been shown, and what can be taken back."""
 
     def __init__(
-        self, game: Game, seat: int, bot: Entrant, seed: int, screen: Screen, practice: bool
+        self,
+        game: Game,
+        seat: int,
+        bot: Entrant,
+        seed: int,
+        screen: Screen,
+        practice: bool,
+        reviewing: bool = False,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -167,6 +176,7 @@ class Session:
         self.taken_back = 0
         self.hints: Explainer | None = None
         self.hints_sought = False  # whether the bot that gives hints has been looked for
+        self.reviewing = reviewing  # each deal reviewed as it ends
 
     def practice_note(self) -> str:
         """What the game's record says of a practice game."""
@@ -219,12 +229,27 @@ class Session:
                 self.screen.say(held)
             if event.kind is EventKind.END_OF_DEAL:
                 self.screen.say("\n".join(["", *breakdown(game, event.number, self.names)]))
+                self.review(event.number)
                 if not (game.is_over and game.deals_finished == event.number):
                     self.wait(f"Press Enter for deal {event.number + 1} ")
                 continue
             line = describe(event, self.seat, self.names, game.rules.combo_names)
             if line:
                 self.screen.say(line)
+
+    def review(self, deal: int) -> None:
+        """The person's play in deal ``deal`` weighed against the expert's, and its par
+        (``bezique review``), unless the game was started with ``--no-review``."""
+        if not self.reviewing:
+            return
+        from interpreter.review import review  # the search modules only when asked
+
+        self.screen.say("Reviewing your play in this deal…")
+        game = self.game
+        seats = [self.bot.label if s != self.seat else "person" for s in range(game.players)]
+        recorder = Recorder(game, variant_name=game.variant.name, seats=seats, seed=self.seed)
+        result = review(recorder.record(), game, self.seat, only=deal)
+        self.screen.say("\n".join(result.lines()[1:]))
 
     def wait(self, prompt: str) -> None:
         try:
