@@ -33,7 +33,9 @@ from interpreter.agents import AGENT_NAMES, ExpertAgent, make_agent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver
+from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine import Game, Move, Phase, Play, Rules
+from interpreter.engine.moves import label_face
 from interpreter.records.format import Record, split_action
 from interpreter.records.recorder import Recorder
 
@@ -70,11 +72,28 @@ class Judged:
         return self.loss > 0 if self.exact else self.low > MIN_LOSS
 
     def sentence(self) -> str:
-        how = "exactly" if self.exact else f"about (95 %: {self.low:.0f} to {self.high:.0f})"
-        return (
-            f"trick {self.trick}: {self.played} lost {self.loss:.0f} points {how}; the expert "
-            f"plays {self.best}"
-        )
+        """``trick 27: A♥ lost 20 points, exactly; the expert plays T♥``."""
+        if self.exact:
+            lost = f"lost {self.loss:.0f} points, exactly"
+        elif round(self.low) == round(self.high):
+            lost = f"lost {self.loss:.0f} points in every world tried"
+        else:
+            lost = f"lost about {self.loss:.0f} points (95 %: {self.low:.0f} to {self.high:.0f})"
+        played, best = _pretty(self.played), _pretty(self.best)
+        return f"trick {self.trick}: {played} {lost}; the expert plays {best}"
+
+
+def _count(number: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _pretty(label: str) -> str:
+    """A card's label as the screens show it (``T♠``); any other move as it is written."""
+    try:
+        return parse_face(label_face(label)).pretty
+    except CardSyntaxError:
+        return label
 
 
 @dataclass
@@ -108,14 +127,14 @@ class Review:
             judged = [d for d in deal.decisions if d.valued]
             exact = sum(1 for d in judged if d.exact)
             out.append(
-                f"Deal {deal.deal}: {len(judged)} card(s) weighed ({exact} exactly), "
-                f"{len(deal.mistakes)} mistake(s)"
+                f"Deal {deal.deal}: {_count(len(judged), 'card')} weighed ({exact} exactly), "
+                f"{_count(len(deal.mistakes), 'mistake')}"
             )
             out.extend("  " + m.sentence() for m in deal.mistakes[:top])
             if deal.par is not None:
                 note = "" if deal.par_exact else " (the expert also in seats it cannot replay)"
                 out.append(
-                    f"  par: {deal.margin:+.0f} against the expert's {deal.par_margin:+.0f} "
+                    f"  par: {deal.margin:+.0f} against the expert’s {deal.par_margin:+.0f} "
                     f"on the same cards: {deal.par:+.0f}{note}"
                 )
         return out

@@ -440,7 +440,7 @@ def test_each_deal_ends_with_a_review_of_the_persons_play_unless_asked_not_to() 
     assert reviewed.returncode == 0
     after = out[out.index("End of deal 1.") :]
     assert "Reviewing your play in this deal…" in after
-    assert re.search(r"\nDeal 1: \d+ card\(s\) weighed \(\d+ exactly\), \d+ mistake\(s\)\n", after)
-    assert re.search(r"\n  par: [+-]\d+ against the expert's [+-]\d+ on the same cards: ", after)
+    assert re.search(r"\nDeal 1: \d+ cards? weighed \(\d+ exactly\), \d+ mistakes?\n", after)
+    assert re.search(r"\n  par: [+-]\d+ against the expert’s [+-]\d+ on the same cards: ", after)
     quiet = bezique("play", "schnapsen-platform", "--seed", "4", "--no-review", answers=answers)
     assert quiet.returncode == 0 and "Reviewing" not in quiet.stdout and "par:" not in quiet.stdout

@@ -271,3 +271,25 @@ def test_a_deal_of_sixty_six_on_a_phone_offers_the_claim_and_the_close_in_words(
     assert lines[0] == "End of deal 1. Points scored in it:", lines
     assert "Claim the target (stop the deal)" in seen.get("claim", ""), seen
     assert "Close the stock" in seen.get("close", ""), seen
+
+
+def test_the_end_of_a_deal_offers_a_review_of_ones_play_and_its_par(
+    browser: webdriver.Chrome, url: str
+) -> None:
+    """Schnapsen as the package plays it, at a desktop's width: the deal's breakdown has a
+    Review button; it says it is reviewing, then gives the person's play weighed against the
+    expert's and the deal's par, the Continue button still there."""
+    _open(browser, url + "?variant=schnapsen-platform&seed=4", DESKTOP, ".bz-game")
+    _play_deal(browser, DESKTOP)
+    browser.find_element(By.CSS_SELECTOR, ".bz-deal-end [data-action='review']").click()
+    found = wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end div.bz-review"),
+        60,
+        "the review",
+    )
+    lines = [line for line in found[0].text.splitlines() if line]
+    assert lines[0] == "Your play, weighed against the expert’s", lines
+    assert lines[1].startswith("Deal 1: ") and "weighed" in lines[1], lines
+    assert any(line.startswith("par: ") for line in lines), lines
+    assert browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end [data-action='continue']")

@@ -16,6 +16,9 @@ move       ``game``, ``seat``, ``move`` (its text) → the seat's view after the
 hint       ``game``, ``seat`` (a person's, who is to move) → ``move`` (its text), ``reason``,
            ``label`` (how the page shows the move): the expert bot's advice, from what the
            seat may know; the game is unchanged
+review     ``game``, ``seat`` (a person's), ``deal`` (a finished one) → ``lines`` (the
+           review in words), ``par``, ``decisions``: the seat's play weighed against the
+           expert's (``bezique review``); it takes seconds, and the game goes on meanwhile
 history    ``game``, ``seat`` (absent: everything, once the game is over) → ``lines``
 record     ``game`` → ``file`` and ``text``, the game record, once the game is over
 check      ``text``, ``file`` → ``ok``, ``problems`` (``file:line: key.path: message``),
@@ -92,6 +95,7 @@ class Api:
             "view": self.view,
             "move": self.move,
             "hint": self.hint,
+            "review": self.review,
             "history": self.history,
             "record": self.record,
             "check": self.check,
@@ -179,6 +183,13 @@ class Api:
         move, reason = found
         label = move_label(move, game.game.rules.combo_names)
         return {"move": str(move), "reason": reason, "label": label}
+
+    def review(self, args: Mapping[str, Any]) -> Json:
+        game, seat = self._game(args), self._seat(args)
+        deal = whole_arg(args, "deal", 10**6)
+        if deal is None:
+            raise ApiError(400, "deal: the number of a finished deal, from 1")
+        return game.review(seat, deal)
 
     def history(self, args: Mapping[str, Any]) -> Json:
         game = self._game(args)

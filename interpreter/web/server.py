@@ -77,6 +77,9 @@ def app(
     async def hint(request: Request) -> Response:
         return await calls.answer("hint", request.path_params)
 
+    async def review(request: Request) -> Response:
+        return await calls.answer("review", request.path_params)
+
     async def history(request: Request) -> Response:
         args = {**request.path_params, "seat": request.query_params.get("seat")}
         return await calls.answer("history", args)
@@ -112,6 +115,7 @@ def app(
         Route(game + "/seats/{seat:int}", view),
         Route(game + "/seats/{seat:int}/moves", move, methods=["POST"]),
         Route(game + "/seats/{seat:int}/hint", hint),
+        Route(game + "/seats/{seat:int}/reviews/{deal:int}", review),
         Route(game + "/history", history),
         Route(game + "/record", record),
         Route("/api/check", check, methods=["POST"]),
@@ -128,6 +132,11 @@ def app(
     return application
 
 
+_OWN_LOCK = frozenset({"review"})
+"""Operations on a game that take its lock only as long as they read it (a review weighs a
+copy for seconds, and the game goes on)."""
+
+
 class _Calls:
     """The API's operations: those on one game one at a time (that game's lock), the others
     (variants, checks, replays) side by side."""
@@ -137,7 +146,7 @@ class _Calls:
 
     def _call(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:
         game = self.api.find(args.get("game"))
-        if game is None:
+        if game is None or op in _OWN_LOCK:
             return self.api.call(op, args)
         with game.lock:
             return self.api.call(op, args)

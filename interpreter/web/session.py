@@ -302,6 +302,22 @@ class WebGame:
             self.check_person(seat)
         return self.game.public_history(seat)
 
+    def review(self, seat: int, deal: int) -> Json:
+        """The review of the person in ``seat``'s play in deal ``deal``, once it is over
+        (``bezique review``: each card weighed against the expert's, and the par).  The game
+        is read under its lock and weighed on a copy, outside it: the table goes on."""
+        from interpreter.review import review  # the search modules only when asked
+
+        with self.lock:
+            self.check_person(seat)
+            if not 1 <= deal <= self.game.deals_finished:
+                raise SeatError(f"deal {deal} is not over: it is reviewed once it is")
+            record, game = self.recorder.record(), self.game.copy()
+        result = review(record, game, seat, only=deal)
+        data = result.as_json()["deals"]
+        assert isinstance(data, list)
+        return {"deal": deal, "lines": result.lines()[1:], **(data[0] if data else {})}
+
     def record(self) -> str:
         """The game record (:mod:`interpreter.records`), once the game is over."""
         if not self.game.is_over:

@@ -169,12 +169,12 @@ def _play(variant: Variant, rng: random.Random, budget: Budget, progress: _Progr
     bots = _Bots(game, [make_agent(kind, rules, rng.getrandbits(32)) for kind in kinds], progress)
     failure = bots.play(budget.deals, budget.moves)
     race = variant.game.format is GameFormat.RACE
-    if failure is None and race and not any(game.scores) and not game.is_over:
+    if failure is None and race and not _scored(game) and not game.is_over:
         # Nothing scored yet: greedy bots, who declare all they can, play on a while before
         # it is said that nothing scores.
         bots.agents = [make_agent("greedy", rules, rng.getrandbits(32)) for _ in kinds]
         failure = bots.play(budget.quiet_deals, budget.moves * budget.quiet_deals)
-        if failure is None and game.deals_finished >= budget.quiet_deals and not any(game.scores):
+        if failure is None and game.deals_finished >= budget.quiet_deals and not _scored(game):
             progress.stage = "a deal made for a combination"
             if not combinations_score(rules, partial(_scores_in_a_deal, progress), rng):
                 return progress.fail(
@@ -198,7 +198,13 @@ def _scores_in_a_deal(progress: _Progress, game: Game) -> bool:
     rng = random.Random(game.deal_no)
     agents = [make_agent("greedy", game.rules, rng.getrandbits(32)) for _ in range(game.players)]
     _Bots(game, agents, _Progress()).play(1, 10 * game.rules.n_cards + 100)
-    return any(game.scores)
+    return _scored(game)
+
+
+def _scored(game: Game) -> bool:
+    """Whether anything has scored: in the scores, or in a finished deal (a match starts each
+    game again from nothing, so a game won at once leaves its scores at nothing)."""
+    return any(game.scores) or any(any(result.points) for result in game.deal_results)
 
 
 class _Bots:

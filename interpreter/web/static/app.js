@@ -92,6 +92,7 @@ class App {
     this.dealEndsSeen = 0;
     this.message = "";
     this.dealEnd = null;
+    this.review = null;
     this.hint = null;
     this.show(created.view);
   }
@@ -101,8 +102,10 @@ class App {
     this.hint = null;
     this.lines = this.lines.concat(view.log);
     if (view.deal_ends.length > this.dealEndsSeen) {
-      this.dealEnd = view.deal_ends[view.deal_ends.length - 1].lines;
+      const ended = view.deal_ends[view.deal_ends.length - 1];
+      this.dealEnd = ended.lines;
       this.dealEndsSeen = view.deal_ends.length;
+      this.review = { onReview: () => this.askReview(ended.deal) };
     }
     this.render();
   }
@@ -118,7 +121,8 @@ class App {
       lines: this.lines,
       dealEnd: this.dealEnd,
       onMove: (text) => this.move(text),
-      onCloseDealEnd: () => { this.dealEnd = null; this.render(); },
+      onCloseDealEnd: () => { this.dealEnd = null; this.review = null; this.render(); },
+      review: this.review,
       hint: this.hint,
       onHint: () => this.askHint(),
       gameOver,
@@ -142,6 +146,23 @@ class App {
         this.fail(error);
       }
     }
+  }
+
+  // The person's play in a finished deal weighed against the expert's, and its par: worked
+  // out on the server (or in the page's worker) while the page stays usable.
+  async askReview(deal) {
+    if (!this.game) return;
+    this.review = { pending: true };
+    this.render();
+    try {
+      // Not through call(): the page is not busy meanwhile, and the next deal may be played.
+      const found = await this.transport.call("review", { game: this.game, seat: this.seat, deal });
+      if (this.review && this.review.pending) this.review = found;
+    } catch (error) {
+      this.review = null;
+      this.message = error.message;
+    }
+    this.render();
   }
 
   // The expert bot's advice for the person's move (the game is unchanged).

@@ -194,11 +194,23 @@ function log(lines) {
   return el("details", { class: "bz-log", open: true }, el("summary", {}, "What happened"), list);
 }
 
-export function dealEnd(lines, onClose) {
+// The end of a deal: its breakdown, then (where the page offers it) the review of the
+// person's play: a button, "Reviewing…" while it is worked out, then its lines.
+export function dealEnd(lines, onClose, review = null) {
+  let reviewed = null;
+  if (review && review.lines) {
+    reviewed = el("div", { class: "bz-review" }, el("h4", {}, "Your play, weighed against the expert’s"),
+      review.lines.map((line) => el("p", {}, withSuits(line))));
+  } else if (review && review.pending) {
+    reviewed = el("p", { class: "bz-review", role: "status" }, "Reviewing your play in this deal…");
+  } else if (review && review.onReview) {
+    reviewed = el("button", { type: "button", data: { action: "review" }, on: { click: review.onReview } }, "Review");
+  }
   return el(
     "section",
     { class: "bz-deal-end", role: "dialog", "aria-label": lines[0] || "End of the deal" },
     lines.map((line, index) => el(index ? "p" : "h3", {}, withSuits(line))),
+    reviewed,
     onClose ? el("button", { type: "button", data: { action: "continue" }, on: { click: onClose } }, "Continue") : null,
   );
 }
@@ -211,7 +223,7 @@ export function renderGame(view, ui) {
     "div",
     { class: "bz-game", data: { deal: view.deal, trick: view.trick_no, over: view.over ? "yes" : "no" } },
     status(view),
-    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd) : null,
+    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd, ui.review) : null,
     view.over ? el("section", { class: "bz-over", role: "status" }, view.game_over.map((line) => el("p", {}, withSuits(line))), ui.gameOver) : null,
     el("div", { class: "bz-board" },
       el("div", { class: "bz-others" }, others.map((seat) => otherSeat(view, seat))),
@@ -235,7 +247,7 @@ export function renderWatch(view, ui) {
     "div",
     { class: "bz-game bz-watching", data: { deal: view.deal, trick: view.trick_no, over: view.over ? "yes" : "no" } },
     status(view),
-    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd) : null,
+    ui.dealEnd ? dealEnd(ui.dealEnd, ui.onCloseDealEnd, ui.review) : null,
     view.over ? el("section", { class: "bz-over", role: "status" }, view.game_over.map((line) => el("p", {}, withSuits(line))), ui.gameOver) : null,
     el("div", { class: "bz-board" },
       el("div", { class: "bz-others" }, view.seats.map((_, seat) => otherSeat(view, seat))),

@@ -31,6 +31,8 @@ function route(op, args) {
       return ["POST", `${game}/seats/${part(args.seat)}/moves${query({ since: args.since })}`, { move: args.move }];
     case "hint":
       return ["GET", `${game}/seats/${part(args.seat)}/hint`, null];
+    case "review":
+      return ["GET", `${game}/seats/${part(args.seat)}/reviews/${part(args.deal)}`, null];
     case "history":
       return ["GET", `${game}/history${query({ seat: args.seat })}`, null];
     case "record":
