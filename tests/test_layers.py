@@ -24,6 +24,7 @@ LAYERS = (
     grimp.Layer("analytics", "adapters"),
     grimp.Layer("scale"),
     grimp.Layer("arena", "cli_records"),
+    grimp.Layer("review"),  # a record's play weighed by the agents
     grimp.Layer("records"),
     grimp.Layer("agents", "authoring"),
     grimp.Layer("engine"),
