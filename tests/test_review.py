@@ -110,3 +110,20 @@ def test_the_command_reviews_a_record_file_and_refuses_a_seat_the_game_has_not(
     )
     refused = bezique("--seat", "3")
     assert refused.returncode == 2 and "--seat 3: this game has seats 1 to 2" in refused.stderr
+
+
+FAMILIES = ("bezique", "polish", "haitian", "turkish", "sixty-six", "schnapsen")
+"""One two-handed variant of each family whose review fits the test suite's time (Rubicon,
+the six- and eight-pack games and Pinochle take seconds each; see docs/cli.md#review)."""
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_family_reviews_the_expert_at_par_and_random_below(name: str) -> None:
+    """One deal of each: the expert's seat at par exactly with no exact mistake; the random
+    seat, on the same deal, below par with mistakes."""
+    record = one_deal(name, 11)
+    game = replay(record, shipped(name))
+    (expert,) = review(record, game, seat=1).deals
+    assert expert.par == 0 and not [d for d in expert.decisions if d.exact and d.mistake]
+    (chance,) = review(record, game, seat=0).deals
+    assert chance.par is not None and chance.par < 0 and chance.mistakes, chance.par
