@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
+from interpreter.agents.greedy import side_points
 from interpreter.agents.knowledge import Sense, suit_ok
 from interpreter.agents.search import Trial, face_of
 from interpreter.cards import parse_face
@@ -105,8 +106,7 @@ def _declare(rules: Rules, view: PlayerView, move: Move) -> str:
         case Elect() if not move.deal:
             return "the other player deals and you lead the first trick"
         case Claim():
-            side = rules.sides[rules.side_of[view.player]]
-            have = sum(view.scores[seat] for seat in side)
+            have = side_points(rules, view)
             return f"you have {have}: claim {rules.scoring.target} and the deal is yours"
     return "the expert's choice here"
 

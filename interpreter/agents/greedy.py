@@ -35,6 +35,11 @@ from interpreter.model import Variant
 from interpreter.model.combinations import SuitFilter
 
 
+def side_points(rules: Rules, view: PlayerView) -> int:
+    """The points of the viewing player's side (partners' scores added)."""
+    return sum(view.scores[seat] for seat in rules.sides[rules.side_of[view.player]])
+
+
 class GreedyAgent:
     name = "greedy"
 
@@ -50,9 +55,7 @@ class GreedyAgent:
 
     def has_target(self, view: PlayerView) -> bool:
         """Whether the player's side has the target now: the only time it claims it."""
-        rules = self.rules
-        side = rules.sides[rules.side_of[view.player]]
-        return sum(view.scores[seat] for seat in side) >= rules.scoring.target
+        return side_points(self.rules, view) >= self.rules.scoring.target
 
     # -- choosing --------------------------------------------------------------------------
     def choose(self, view: PlayerView) -> Move:
