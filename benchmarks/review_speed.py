@@ -17,7 +17,6 @@ import time
 
 from interpreter.engine import Rules
 from interpreter.loader import load_variant
-from interpreter.records import replay
 from interpreter.review import bots_deal, review
 
 
@@ -26,8 +25,7 @@ def measure(name: str, deals: int) -> list[float]:
     rules = Rules(variant)
     times = []
     for seed in range(1, deals + 1):
-        record = bots_deal(name, rules, ["random"] + ["expert"] * (rules.players - 1), seed)
-        game = replay(record, variant)
+        record, game = bots_deal(name, rules, ["random"] + ["expert"] * (rules.players - 1), seed)
         started = time.process_time()
         review(record, game, seat=0)
         times.append(time.process_time() - started)

@@ -91,3 +91,47 @@ def review_command(
     else:
         print("\n".join(result.lines()))
     return 0
+
+
+def stats_command(player: str | None, db: str | None, *, as_json: bool) -> int:
+    """``bezique stats``: a player's rating per variant, from the deals kept."""
+    from interpreter.rating import RatingStore, table
+    from interpreter.userdata import default_db, default_player
+
+    where = Path(db) if db else default_db()
+    who = player or default_player()
+    if db and not where.is_file():
+        raise ValueError(f"--db {db}: there is no such file")
+    if not where.is_file():
+        print(f"No deals rated yet ({where} does not exist): bezique play rates each deal.")
+        return 0
+    store = RatingStore(where)
+    try:
+        ratings = store.ratings(who)
+        players = store.players()
+    finally:
+        store.close()
+    if as_json:
+        rows = [
+            {
+                "variant": r.variant_name,
+                "variant_hash": r.variant_hash,
+                "deals": r.deals,
+                "mean": r.mean,
+                "interval": None if r.interval is None else list(r.interval),
+                "last_ten": r.last_ten,
+                "trend_per_ten": r.trend,
+            }
+            for r in ratings
+        ]
+        print(json.dumps({"player": who, "db": str(where), "ratings": rows}, ensure_ascii=False))
+        return 0
+    if not ratings:
+        others = f"; players rated there: {', '.join(players)}" if players else ""
+        print(f"No rated deals of {who} in {where}{others}.")
+        return 0
+    print(f"Rating of {who}: the mean par difference, your margin less the expert's on")
+    print("the same cards, per deal (0 plays as the expert does; above 0, better). Trend:")
+    print("the change per 10 deals. By deals: the mean of each tenth of them, oldest first.")
+    print("\n".join(table(ratings)))
+    return 0

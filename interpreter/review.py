@@ -280,7 +280,7 @@ def review(
         deal = deals.setdefault(result.deal, DealReview(result.deal))
         deal.margin = margin(rules, result.points, seat)
         if par:
-            deal.par_margin = _par(record, rules, seat, result.deal)
+            deal.par_margin = par_margin(record, rules, seat, result.deal)
             deal.par_exact = all(
                 who in AGENT_NAMES for s, who in enumerate(record.seats) if s != seat
             )
@@ -304,7 +304,7 @@ def agent_seeds(record: Record, players: int) -> list[int]:
     return [record.seed + seat for seat in range(players)]
 
 
-def _par(record: Record, rules: Rules, seat: int, deal: int) -> float:
+def par_margin(record: Record, rules: Rules, seat: int, deal: int) -> float:
     """The seat's margin in deal ``deal`` dealt again with the expert in the seat (and in any
     seat a person held), the other seats' bots made with the seeds they were made with and led
     through the game's earlier decisions as they were, so that they start the deal as they
@@ -333,10 +333,11 @@ def _par(record: Record, rules: Rules, seat: int, deal: int) -> float:
     return margin(rules, game.deal_results[finished].points, seat)
 
 
-def bots_deal(name: str, rules: Rules, seats: Sequence[str], seed: int) -> Record:
+def bots_deal(name: str, rules: Rules, seats: Sequence[str], seed: int) -> tuple[Record, Game]:
     """The record of the first deal of a game between the bots ``seats`` (shipped names),
     each made with the seed ``seed * 10 + seat + 1``, written in it as ``simulate`` writes
-    them: what the tests and the speed benchmark review."""
+    them, and the game: what the tests, the ratings' simulation and the speed benchmark
+    review."""
     game = Game.new(rules, seed=seed)
     recorder = Recorder(game, variant_name=name, seats=list(seats), seed=seed)
     agent_seeds = [seed * 10 + seat + 1 for seat in range(len(seats))]
@@ -347,4 +348,4 @@ def bots_deal(name: str, rules: Rules, seats: Sequence[str], seed: int) -> Recor
         recorder.step(bots[seat].choose(game.view(seat)))
     record = recorder.record()
     record.meta["agent_seeds"] = " ".join(map(str, agent_seeds))
-    return record
+    return record, game

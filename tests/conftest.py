@@ -21,3 +21,12 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Work in a temporary folder, so diagnostics show short relative paths."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test, and every command a test runs, keeps its tables and ratings in a folder of
+    its own, never in the user's data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

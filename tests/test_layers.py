@@ -24,13 +24,14 @@ LAYERS = (
     grimp.Layer("analytics", "adapters"),
     grimp.Layer("scale"),
     grimp.Layer("arena", "cli_records"),
+    grimp.Layer("rating"),  # the par differences of a person's deals, kept
     grimp.Layer("review"),  # a record's play weighed by the agents
     grimp.Layer("records"),
     grimp.Layer("agents", "authoring"),
     grimp.Layer("engine"),
     grimp.Layer("loader"),
     grimp.Layer("model"),
-    grimp.Layer("cards", "lazy", "moments"),
+    grimp.Layer("cards", "lazy", "moments", "userdata"),
 )
 """The layers, highest first: a layer imports only from the layers below it, and the parts
 of one layer do not import each other."""

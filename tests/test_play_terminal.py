@@ -116,25 +116,34 @@ def test_help_gives_the_commands_and_the_notation() -> None:
     assert "marriage_royal (royal marriage)" in flat and "double_bezique (double bézique)" in flat
 
 
-def test_undo_is_for_practice_games_and_takes_back_the_bots_replies(tmp_path: Path) -> None:
+def test_undo_is_for_practice_games_and_never_goes_back_across_a_card_shown(
+    tmp_path: Path,
+) -> None:
+    """A move is taken back, the bots' replies with it, only while no card it led to was
+    shown to the person (a draw): the declaration made on winning a trick is, the card that
+    won it is not."""
     untouched, practised = tmp_path / "untouched.toml", tmp_path / "practised.toml"
-    assert bezique("play", "bezique", "--seed", "3", "--record", str(untouched)).returncode == 0
-    run = bezique(
-        "play",
-        "bezique",
-        "--seed",
-        "3",
-        "--record",
-        str(practised),
-        answers=["undo", "practice", "6", "undo"],  # 6: a card that loses the trick
+    plain = ["--seed", "3", "--no-review"]
+    three = ["1"] * 3  # the cut, the first two cards, and the input ends
+    assert (
+        bezique(
+            "play", "schnapsen-platform", *plain, "--record", str(untouched), answers=three
+        ).returncode
+        == 0
     )
-    assert "undo is for practice games" in run.stdout
-    taken = re.search(r"Taken back: play \S+ \(your move\) and the (\d+) moves", run.stdout)
-    assert taken is not None and int(taken[1]) >= 2  # the bot took the trick, drew and led
-    hands = re.findall(r"Your hand: .*", run.stdout)
-    assert hands[0] == hands[-1]  # the hand is again what it was before the move
+    answers = ["undo", "practice", *["1", "undo"] * 4]
+    run = bezique("play", "schnapsen-platform", *plain, "--record", str(practised), answers=answers)
+    out = run.stdout
+    assert "undo is for practice games" in out
+    refused = re.findall(r"Cannot take back (play \S+): a card was shown to you since", out)
+    assert len(refused) == 2, out  # each trick drew a card for the person
+    taken = out.index("Taken back: declare marriage_common K♦ Q♦ (your move).")
+    assert taken > out.index("Cannot take back play A♥")
+    hands = re.findall(r"Your hand: .*", out[: taken + 200])
+    assert hands[-1] == hands[-2]  # the hand is again what it was before the declaration
     before, after = (tomllib.loads(f.read_text("utf-8")) for f in (untouched, practised))
-    assert after["actions"] == before["actions"] and "practice" not in before
+    assert after["actions"] == before["actions"]  # as if the declaration had never been
+    assert "practice" not in before
     assert after["practice"] == "a practice game: 1 move taken back with undo"
     assert bezique("replay", str(practised)).returncode == 0
 

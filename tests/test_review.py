@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def one_deal(name: str, seed: int, seats: tuple[str, str] = ("random", "expert")) -> Record:
     """The record of one deal of ``name``, the bots' seeds written in it."""
-    return bots_deal(name, Rules(shipped(name)), seats, seed)
+    return bots_deal(name, Rules(shipped(name)), seats, seed)[0]
 
 
 @pytest.mark.parametrize("name", ["bezique", "schnapsen-platform"])

@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from interpreter.cli.options import parser
 
@@ -89,6 +90,10 @@ def _run(args: argparse.Namespace) -> int:
             par=not args.no_par,
             trust_paths=args.trust_paths,
         )
+    if args.command == "stats":
+        from interpreter.cli_records import stats_command
+
+        return stats_command(args.player, args.db, as_json=args.json)
     if args.command == "serve":
         return _serve(args)
     if args.command in ("diff", "new", "schema", "rulebook"):
@@ -101,7 +106,8 @@ def _run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from interpreter.cli.output import Output, load_variant
     from interpreter.loader import shipped_variant_names
-    from interpreter.play import play_terminal
+    from interpreter.play import Rater, play_terminal
+    from interpreter.userdata import default_db, default_player
 
     return play_terminal(
         load_variant(args.variant),
@@ -114,6 +120,7 @@ def _play(args: argparse.Namespace) -> int:
         embed=args.variant not in shipped_variant_names(),
         practice=args.practice,
         reviewing=not args.no_review,
+        rating=Rater(Path(args.db or default_db()), args.player or default_player()),
     )
 
 

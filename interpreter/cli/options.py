@@ -181,7 +181,18 @@ def _game_commands(sub: Commands) -> None:
     play.add_argument(
         "--no-review",
         action="store_true",
-        help="do not review your play at the end of each deal (mistakes and par)",
+        help="do not review your play at the end of each deal (mistakes and par), nor rate it",
+    )
+    play.add_argument(
+        "--player",
+        metavar="NAME",
+        help="whose rating the deals count to (default: your login name); see bezique stats",
+    )
+    play.add_argument(
+        "--db",
+        metavar="FILE",
+        help="where deals are rated, a SQLite file (default: tables.sqlite in the user's data "
+        "folder, as bezique serve)",
     )
     serve = _command(
         sub,
@@ -360,6 +371,21 @@ def _record_commands(sub: Commands) -> None:
         action="store_true",
         help="let the record name its variant by any path (as replay)",
     )
+
+    stats = _command(
+        sub,
+        "stats",
+        "print a player's rating: the mean par difference per variant",
+        "Print the rating bezique play and bezique serve keep of a player's finished deals: "
+        "per variant (a house rule by the hash of its rules), the mean par difference — the "
+        "player's margin less the expert's on the same cards — with its 95 % interval, the "
+        "last 10 deals and the trend. Deals of a game with an undo are not rated.",
+    )
+    stats.add_argument("--player", metavar="NAME", help="whose (default: your login name)")
+    stats.add_argument(
+        "--db", metavar="FILE", help="the SQLite file (default: as bezique play and serve)"
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _authoring_commands(sub: Commands) -> None:

@@ -14,6 +14,6 @@ between words at the terminal's width.
 """
 
 from interpreter.play.screen import describe, render, seat_names
-from interpreter.play.session import play_terminal
+from interpreter.play.session import Rater, play_terminal
 
-__all__ = ["describe", "play_terminal", "render", "seat_names"]
+__all__ = ["Rater", "describe", "play_terminal", "render", "seat_names"]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 import sys
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
@@ -28,8 +30,10 @@ from interpreter.engine import (
     Rules,
 )
 from interpreter.model import Variant
+from interpreter.model.serial import variant_hash
 from interpreter.play.deal_end import breakdown, game_over
 from interpreter.play.hints import NO_HINTS, Explainer, hinter
+from interpreter.play.practice import SEEN, showed_a_card
 from interpreter.play.screen import (
     describe,
     forced,
@@ -41,7 +45,7 @@ from interpreter.play.screen import (
     seat_names,
 )
 from interpreter.play.text import Screen, plural, together
-from interpreter.records import Recorder
+from interpreter.records import Record, Recorder
 from interpreter.records import write as write_record
 
 
@@ -99,11 +103,13 @@ def play_terminal(
     practice: bool = False,
     pause: bool | None = None,
     reviewing: bool = False,
+    rating: Rater | None = None,
 ) -> int:
     """Play a game with the person in ``seat`` (from 0) and the bot ``bot`` (a shipped bot's
     name or ``module:Class``) in every other; the exit status: 0, or 130 after Ctrl-C.
     ``pause``: wait for Enter at the end of each deal (by default when standard input is a
-    terminal); ``reviewing``: the person's play reviewed at the end of each deal.  ``read``
+    terminal); ``reviewing``: the person's play reviewed at the end of each deal, and the deal
+    rated in ``rating`` (:mod:`interpreter.rating`).  ``read``
     asks for an answer (``input``, looked up when the game starts)."""
     players = variant.players.count
     if not 0 <= seat < players:
@@ -123,6 +129,7 @@ def play_terminal(
     )
     screen = Screen(read or input, console, sys.stdin.isatty() if pause is None else pause)
     session = Session(game, seat, bots, seed, screen, practice, reviewing)
+    session.rater = rating
     try:
         code = session.run()
     except Quit:
@@ -149,6 +156,15 @@ def _write(recorder: Recorder, session: Session, path: Path) -> None:
         raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+@dataclass(frozen=True)
+class Rater:
+    """Where the deals a person finishes are rated (:mod:`interpreter.rating`), and as whom."""
+
+    db: Path
+    player: str
+    game: str = field(default_factory=lambda: uuid.uuid4().hex)  # this game's deals
+
+
 class Session:
     """One game at the terminal: what has been shown, and what can be taken back."""
 
@@ -172,11 +188,13 @@ class Session:
         self.names = seat_names(game, seat, bot.label)
         self.shown = 0  # events printed so far
         self.explained: set[str] = set()  # the card marks explained so far
-        self.made: list[tuple[int, str]] = []  # before each of the person's moves: moves made
+        # Before each of the person's moves: the moves made and the events, and the move.
+        self.made: list[tuple[int, int, str]] = []
         self.taken_back = 0
         self.hints: Explainer | None = None
         self.hints_sought = False  # whether the bot that gives hints has been looked for
         self.reviewing = reviewing  # each deal reviewed as it ends
+        self.rater: Rater | None = None  # and rated
 
     def practice_note(self) -> str:
         """What the game's record says of a practice game."""
@@ -248,8 +266,44 @@ class Session:
         game = self.game
         seats = [self.bot.label if s != self.seat else "person" for s in range(game.players)]
         recorder = Recorder(game, variant_name=game.variant.name, seats=seats, seed=self.seed)
-        result = review(recorder.record(), game, self.seat, only=deal)
+        record = recorder.record()
+        result = review(record, game, self.seat, only=deal)
         self.screen.say("\n".join(result.lines()[1:]))
+        reviewed = result.deals[-1] if result.deals else None
+        if self.rater is not None and reviewed is not None and reviewed.par_margin is not None:
+            self.screen.say(self.rate(record, deal, reviewed.par_margin))
+
+    def rate(self, record: Record, deal: int, expert_margin: float) -> str:
+        """The deal kept with its par, unrated in a game with an undo; the rating now."""
+        from interpreter.rating import RatingStore, rate_deal
+
+        rater = self.rater
+        assert rater is not None
+        store = RatingStore(rater.db)
+        try:
+            store.add(
+                rate_deal(
+                    record,
+                    self.game,
+                    self.seat,
+                    deal,
+                    player=rater.player,
+                    game_id=rater.game,
+                    rated=not self.taken_back,
+                    expert_margin=expert_margin,
+                )
+            )
+            if self.taken_back:
+                return "Not rated: a move of this game was taken back (undo)."
+            key = variant_hash(self.game.variant)
+            now = next(r for r in store.ratings(rater.player) if r.variant_hash == key)
+        finally:
+            store.close()
+        sure = "" if now.interval is None else f" (95 %: {now.between()})"
+        return (
+            f"  Your rating in {record.variant}: {now.mean:+.1f}{sure} over "
+            f"{plural(now.deals, 'deal')}; bezique stats shows them all."
+        )
 
     def wait(self, prompt: str) -> None:
         try:
@@ -336,8 +390,18 @@ class Session:
         return True
 
     def make(self, move: Move) -> None:
-        self.made.append((self.game.moves_made, move_text(move)))
+        self.made.append((self.game.moves_made, self.game.event_count, move_text(move)))
         self.game.step(move)
+
+    def unrate(self, rater: Rater) -> None:
+        """The deals of this game already rated, kept unrated: it has an undo."""
+        from interpreter.rating import RatingStore
+
+        store = RatingStore(rater.db)
+        try:
+            store.unrate(rater.game)
+        finally:
+            store.close()
 
     # -- the commands --------------------------------------------------------------------------
     def hint(self) -> str:
@@ -368,12 +432,18 @@ class Session:
         if not self.made:
             say("There is no move of yours to take back.")
             return False
-        before, text = self.made.pop()
+        before, seen, text = self.made[-1]
+        if showed_a_card(self.game.events_since(seen), 0, self.seat):
+            say(f"Cannot take back {text}: {SEEN}.")
+            return False
+        self.made.pop()
         after = self.game.moves_made - before - 1
         while self.game.moves_made > before:
             self.game.undo()
         self.shown = len(self.game.events)
         self.taken_back += 1
+        if self.rater is not None and self.reviewing:
+            self.unrate(self.rater)
         if self.listeners:
             self.seat_bots()
         followed = f" and the {plural(after, 'move')} that followed it" if after else ""

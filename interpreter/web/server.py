@@ -10,7 +10,6 @@ content security policy that lets it load nothing from elsewhere and run no inli
 from __future__ import annotations
 
 import json
-import os
 import socket
 import webbrowser
 from collections.abc import Mapping, Sequence
@@ -25,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from interpreter.userdata import default_db
 from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
 from interpreter.web.limits import Limits
@@ -280,14 +280,6 @@ def open_store(db: str) -> Store:
 
         return PgStore(db)
     return SqliteStore(db)
-
-
-def default_db() -> Path:
-    """``tables.sqlite`` in the user's data folder (``$XDG_DATA_HOME/bezique``, by default
-    ``~/.local/share/bezique``; ``%APPDATA%\\bezique`` on Windows)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.environ.get("APPDATA")
-    folder = Path(base) if base else Path.home() / ".local" / "share"
-    return folder / "bezique" / "tables.sqlite"
 
 
 def public_hosts(host: str, public_url: str | None) -> tuple[str, list[str]]:
