@@ -16,11 +16,13 @@ tables in (``--db``), by default ``tables.sqlite`` in the user's data folder
 
 from __future__ import annotations
 
+import logging
 import math
 import sqlite3
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -315,8 +317,53 @@ def simulate(
     return next(r for r in store.ratings(who) if r.variant_hash == key)
 
 
+class Keeper:
+    """Rates the deals people finish in a server, in the background and one at a time: a
+    par deals the deal again with the expert (a second or more), and no move waits for it.
+    A failure is logged, never raised into the game."""
+
+    def __init__(self, db: str | Path) -> None:
+        self.db = Path(db)
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rating")
+        self.pending: list[Future[None]] = []
+
+    def rate(self, deal: Callable[[], DealRating]) -> None:
+        """Keep the deal ``deal`` makes, rated (:func:`rate_deal` with its arguments, on a
+        copy of the game left alone from now on)."""
+        self._submit(lambda store: store.add(deal()))
+
+    def unrate(self, game_id: str) -> None:
+        self._submit(lambda store: store.unrate(game_id))
+
+    def _submit(self, work: Callable[[RatingStore], None]) -> None:
+        self.pending = [f for f in self.pending if not f.done()]
+        self.pending.append(self.pool.submit(self._run, work))
+
+    def _run(self, work: Callable[[RatingStore], None]) -> None:
+        try:
+            store = RatingStore(self.db)
+        except RatingError as error:
+            logging.getLogger(__name__).warning("ratings not kept: %s", error)
+            return
+        try:
+            work(store)
+        except Exception:  # a rating lost is logged; the game goes on
+            logging.getLogger(__name__).exception("a deal could not be rated")
+        finally:
+            store.close()
+
+    def wait(self) -> None:
+        """Until every rating asked for so far is kept."""
+        for future in list(self.pending):
+            future.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
 __all__ = [
     "DealRating",
+    "Keeper",
     "Rating",
     "RatingError",
     "RatingStore",

@@ -289,6 +289,17 @@ def test_two_people_play_a_deal_while_one_watches_through_a_reload_and_a_crash(
         assert end[0] == "End of deal 1. Points scored in it:", end
         assert eve.find_element(By.CSS_SELECTOR, ".bz-deal-end").text.splitlines()[0] == end[0]
         no_hand(eve)
+        # No undo at a table; each person may have his own play reviewed, the watcher not.
+        for browser in (ann, bob, eve):
+            assert not browser.find_elements(By.CSS_SELECTOR, "[data-action='undo']")
+        assert not eve.find_elements(By.CSS_SELECTOR, "[data-action='review']")
+        ann.find_element(By.CSS_SELECTOR, ".bz-deal-end [data-action='review']").click()
+        mine = ".bz-deal-end div.bz-review"
+        reviewed = wait_for(ann, lambda: ann.find_elements(By.CSS_SELECTOR, mine), 60, "a review")
+        assert "Deal 1: " in reviewed[0].text and "par: " in reviewed[0].text, reviewed[0].text
+        assert bob.find_elements(By.CSS_SELECTOR, ".bz-deal-end [data-action='review']")
+        assert not bob.find_elements(By.CSS_SELECTOR, mine)
+        shot(ann, shots / "seat-review-1280.png")
         # Each page's log, put together from the live messages, is the server's whole log.
         pages = {"seat-0": ann, "seat-1": bob, "watch": eve}
         for name, browser in pages.items():

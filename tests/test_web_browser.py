@@ -293,3 +293,36 @@ def test_the_end_of_a_deal_offers_a_review_of_ones_play_and_its_par(
     assert lines[1].startswith("Deal 1: ") and "weighed" in lines[1], lines
     assert any(line.startswith("par: ") for line in lines), lines
     assert browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end [data-action='continue']")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_undo_against_bots_takes_back_a_move_but_never_across_a_card_shown(
+    browser: webdriver.Chrome, url: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Schnapsen as the package plays it: the Undo button shows only when the last move can be
+    taken back (no card was drawn since); it puts the hand back and says the game is
+    practice, unrated."""
+    _open(browser, url + "?variant=schnapsen-platform&seed=3", size, ".bz-game")
+    hand = ""
+    for _ in range(300):
+        if browser.find_elements(By.CSS_SELECTOR, "[data-action='undo']"):
+            break
+        assert not browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end"), "no undo in a deal"
+        hand = browser.find_element(By.CSS_SELECTOR, ".bz-hand").text
+        click_move(browser)
+    else:
+        raise AssertionError("no Undo button in the deal")
+    browser.save_screenshot(str(tmp_path / f"undo-offered-{size[0]}.png"))
+    browser.find_element(By.CSS_SELECTOR, "[data-action='undo']").click()
+    said = wait_for(
+        browser,
+        lambda: [e for e in browser.find_elements(By.CSS_SELECTOR, ".bz-refused") if e.text],
+        20,
+        "the undo's message",
+    )
+    assert said[0].text.startswith("Taken back: "), said[0].text
+    assert browser.find_element(By.CSS_SELECTOR, ".bz-hand").text == hand
+    practice = browser.find_element(By.CSS_SELECTOR, ".bz-practice").text
+    assert practice == "Practice, unrated: 1 move taken back"
+    assert overflow(browser) <= 0
+    browser.save_screenshot(str(tmp_path / f"undo-done-{size[0]}.png"))

@@ -16,6 +16,10 @@ move       ``game``, ``seat``, ``move`` (its text) → the seat's view after the
 hint       ``game``, ``seat`` (a person's, who is to move) → ``move`` (its text), ``reason``,
            ``label`` (how the page shows the move): the expert bot's advice, from what the
            seat may know; the game is unchanged
+undo       ``game``, ``seat`` (the one person, against bots) → ``taken`` (the move taken
+           back, with the bots' replies) and the seat's view, its log from the start; never
+           across a card the move led to that was shown to the person (409, with why); the
+           record says the game was practice, and its deals are not rated
 review     ``game``, ``seat`` (a person's), ``deal`` (a finished one) → ``lines`` (the
            review in words), ``par``, ``decisions``: the seat's play weighed against the
            expert's (``bezique review``); it takes seconds, and the game goes on meanwhile
@@ -40,8 +44,8 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from functools import cache
-from typing import Any
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any
 
 from interpreter.agents import AGENT_NAMES
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
@@ -56,6 +60,10 @@ from interpreter.records import RecordError
 from interpreter.web.replay import record_frames
 from interpreter.web.session import PERSON, SeatError, WebGame
 from interpreter.web.views import Json, move_label
+
+if TYPE_CHECKING:  # the ratings (and the search they use) only where a server keeps them
+    from interpreter.rating import Keeper
+
 
 DEFAULT_BOT = "expert"
 """The bot in every seat not named (as ``bezique play --bot``)."""
@@ -85,9 +93,13 @@ class ApiError(Exception):
 class Api:
     """The operations, and the games in play (at most :data:`MOST_GAMES`)."""
 
-    def __init__(self, most_games: int = MOST_GAMES) -> None:
+    def __init__(
+        self, most_games: int = MOST_GAMES, keeper: Keeper | None = None, player: str = "you"
+    ) -> None:
         self.games: OrderedDict[str, WebGame] = OrderedDict()
         self.most_games = most_games
+        self.keeper = keeper  # where the person's deals are rated (none in the site's page)
+        self.player = player  # as whom
         self.guard = threading.Lock()  # the dict of games; each game has its own lock
         self.ops: dict[str, Callable[[Mapping[str, Any]], Json]] = {
             "variants": self.variants,
@@ -95,6 +107,7 @@ class Api:
             "view": self.view,
             "move": self.move,
             "hint": self.hint,
+            "undo": self.undo,
             "review": self.review,
             "history": self.history,
             "record": self.record,
@@ -150,6 +163,10 @@ class Api:
             Game.new(variant, seed=seed), seats, seed=seed, variant_name=name, embed=embed
         )
         key = secrets.token_hex(16)
+        if seats.count(PERSON) == 1:  # one person against bots: a game he may practise
+            game.practice = True
+            if self.keeper is not None:
+                game.deal_ended = partial(self._rate, key, seats.index(PERSON))
         with self.guard:
             self.games[key] = game
             while len(self.games) > self.most_games:
@@ -159,6 +176,34 @@ class Api:
         # the seed alone would deal every hidden card.
         shown = seed if args.get("seed") not in (None, "") else None
         return {"game": key, "seat": seat, "seed": shown, "view": game.view(seat)}
+
+    def _rate(self, key: str, seat: int, game: WebGame, deal: int) -> None:
+        """The deal just finished, rated in the background (unrated after an undo)."""
+        from interpreter.rating import rate_deal  # the search it uses only where ratings are kept
+
+        assert self.keeper is not None
+        self.keeper.rate(
+            partial(
+                rate_deal,
+                game.recorder.record(),
+                game.game.copy(),
+                seat,
+                deal,
+                player=self.player,
+                game_id=key,
+                rated=not game.taken_back,
+                source="browser",
+            )
+        )
+
+    def undo(self, args: Mapping[str, Any]) -> Json:
+        key = args.get("game")
+        game, seat = self._game(args), self._seat(args)
+        first = not game.taken_back
+        taken = game.undo(seat)
+        if first and self.keeper is not None and isinstance(key, str):
+            self.keeper.unrate(key)  # the deals already rated: a practice game from now on
+        return {"taken": taken, "view": game.view(seat)}
 
     def view(self, args: Mapping[str, Any]) -> Json:
         game, seat = self._game(args), self._seat(args)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import socket
 import webbrowser
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from interpreter.userdata import default_db
+from interpreter.rating import Keeper
+from interpreter.userdata import default_db, default_player
 from interpreter.web import table_routes
 from interpreter.web.api import Api, ApiError
 from interpreter.web.limits import Limits
@@ -60,39 +61,6 @@ def app(
     calls = _Calls(api or Api())
     hall = hall or Hall(SqliteStore(":memory:"))
 
-    async def variants(request: Request) -> Response:
-        return await calls.answer("variants", {})
-
-    async def create(request: Request) -> Response:
-        return await calls.posted("create", request)
-
-    async def view(request: Request) -> Response:
-        args = {**request.path_params, "since": request.query_params.get("since")}
-        return await calls.answer("view", args)
-
-    async def move(request: Request) -> Response:
-        since = request.query_params.get("since")
-        return await calls.posted("move", request, {**request.path_params, "since": since})
-
-    async def hint(request: Request) -> Response:
-        return await calls.answer("hint", request.path_params)
-
-    async def review(request: Request) -> Response:
-        return await calls.answer("review", request.path_params)
-
-    async def history(request: Request) -> Response:
-        args = {**request.path_params, "seat": request.query_params.get("seat")}
-        return await calls.answer("history", args)
-
-    async def record(request: Request) -> Response:
-        return await calls.answer("record", request.path_params)
-
-    async def check(request: Request) -> Response:
-        return await calls.posted("check", request)
-
-    async def replay(request: Request) -> Response:
-        return await calls.posted("replay", request)
-
     async def play(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", media_type="text/html; charset=utf-8")
 
@@ -110,16 +78,17 @@ def app(
         Route("/", home),
         Route("/play", play),
         Route("/favicon.ico", no_icon),
-        Route("/api/variants", variants),
-        Route("/api/games", create, methods=["POST"]),
-        Route(game + "/seats/{seat:int}", view),
-        Route(game + "/seats/{seat:int}/moves", move, methods=["POST"]),
-        Route(game + "/seats/{seat:int}/hint", hint),
-        Route(game + "/seats/{seat:int}/reviews/{deal:int}", review),
-        Route(game + "/history", history),
-        Route(game + "/record", record),
-        Route("/api/check", check, methods=["POST"]),
-        Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/variants", calls.asked("variants")),
+        Route("/api/games", calls.posting("create"), methods=["POST"]),
+        Route(game + "/seats/{seat:int}", calls.asked("view", "since")),
+        Route(game + "/seats/{seat:int}/moves", calls.posting("move", "since"), methods=["POST"]),
+        Route(game + "/seats/{seat:int}/hint", calls.asked("hint")),
+        Route(game + "/seats/{seat:int}/undo", calls.posting("undo"), methods=["POST"]),
+        Route(game + "/seats/{seat:int}/reviews/{deal:int}", calls.asked("review")),
+        Route(game + "/history", calls.asked("history", "seat")),
+        Route(game + "/record", calls.asked("record")),
+        Route("/api/check", calls.posting("check"), methods=["POST"]),
+        Route("/api/replay", calls.posting("replay"), methods=["POST"]),
         *table_routes.routes(hall, _body, rates),
         Route("/tables", table_page),
         Route("/tables/{table}/seats/{seat:int}", table_page),
@@ -161,6 +130,26 @@ class _Calls:
             return JSONResponse(deep.json(), status_code=deep.status)
         return JSONResponse(result)
 
+    def asked(self, op: str, query: str | None = None) -> Callable[[Request], Awaitable[Response]]:
+        """The endpoint that answers a GET with ``op``, on the path's values and the query's
+        value ``query``."""
+
+        async def endpoint(request: Request) -> Response:
+            return await self.answer(op, _arguments(request, query))
+
+        return endpoint
+
+    def posting(
+        self, op: str, query: str | None = None
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """The endpoint that answers a POST with ``op``, on its JSON body, the path's values
+        and the query's value ``query`` over it."""
+
+        async def endpoint(request: Request) -> Response:
+            return await self.posted(op, request, _arguments(request, query))
+
+        return endpoint
+
     async def posted(
         self, op: str, request: Request, path: Mapping[str, Any] | None = None
     ) -> Response:
@@ -169,6 +158,13 @@ class _Calls:
         if isinstance(body, ApiError):
             return JSONResponse(body.json(), status_code=body.status)
         return await self.answer(op, {**body, **(path or {})})
+
+
+def _arguments(request: Request, query: str | None) -> dict[str, Any]:
+    args = dict(request.path_params)
+    if query is not None:
+        args[query] = request.query_params.get(query)
+    return args
 
 
 async def _body(request: Request) -> dict[str, Any] | ApiError:
@@ -317,7 +313,10 @@ def serve(
     if "://" not in where and where != ":memory:":
         Path(where).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(where)
-    hall = Hall(store, base)
+    # The person's deals are rated in the same SQLite file (in the data folder's beside a
+    # PostgreSQL store).
+    keeper = Keeper(where if "://" not in where and where != ":memory:" else default_db())
+    hall = Hall(store, base, keeper)
     gone = hall.expire(expire_days * 86400)
     hall.start_sweeping()  # the tables' clocks
     sock = listen(port, host)
@@ -333,7 +332,8 @@ def serve(
     if open_browser:
         webbrowser.open(url)
     rates = Limits(tables=(max(tables_per_address, 1), 1 / 30))
-    application = app(hall=hall, hosts=names, rates=rates)
+    api = Api(keeper=keeper, player=default_player())
+    application = app(api, hall, hosts=names, rates=rates)
     # Behind a proxy on this machine (--public-url), the address a request comes from is the
     # one the proxy names (X-Forwarded-For), so that the rates count each person, not the proxy.
     config = uvicorn.Config(

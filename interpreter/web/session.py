@@ -20,6 +20,7 @@ from interpreter.agents import Agent, make_agent
 from interpreter.engine import EventKind, Game, Move
 from interpreter.play.deal_end import breakdown, game_over
 from interpreter.play.hints import Explainer, hinter
+from interpreter.play.practice import SEEN, showed_a_card
 from interpreter.play.screen import describe
 from interpreter.records import Recorder
 from interpreter.records import write as write_record
@@ -97,7 +98,15 @@ class WebGame:
         self.hints_sought = False
         self.made: list[tuple[int, str]] = []
         self.lock = threading.Lock()
+        # Told of each deal finished by a move made here (not by a restore, nor a move made by
+        # another server process): where the deal is rated.
+        self.deal_ended: Callable[[WebGame, int], None] | None = None
+        self.practice = False  # whether undo is offered: one person against bots only
+        self.undoable: list[tuple[int, int, str]] = []  # before each person's move: moves,
+        self.taken_back = 0  # events; the move
+        self._replaying = True
         self._replay(made)
+        self._replaying = False
         self.advance()
 
     def catch_up(self, made: Iterable[tuple[int, str]]) -> None:
@@ -137,9 +146,35 @@ class WebGame:
             self._step(seat, move)
 
     def _step(self, seat: int, move: Move) -> None:
-        self.game.step(move)
+        game = self.game
+        finished = game.deals_finished
+        game.step(move)
         self.made.append((seat, str(move)))
         self._shown.clear()
+        if game.deals_finished > finished and self.deal_ended and not self._replaying:
+            self.deal_ended(self, game.deals_finished)
+
+    def undo(self, seat: int) -> str:
+        """Take back the last move of the person in ``seat`` and the bots' replies (a practice
+        game: one person against bots), never across a card it led to that was shown to him
+        (:mod:`interpreter.play.practice`); what was taken back."""
+        self.check_person(seat)
+        if not self.practice:
+            raise SeatError("undo is for a person against bots: at a table, a move stays")
+        if not self.undoable:
+            raise SeatError("there is no move of yours to take back")
+        before, seen, text = self.undoable[-1]
+        game = self.game
+        if showed_a_card(game.events_since(seen), 0, seat):
+            raise SeatError(f"cannot take back {text}: {SEEN}")
+        self.undoable.pop()
+        while game.moves_made > before:
+            game.undo()
+        del self.made[before:]
+        self.taken_back += 1
+        self.logs = {s: Log() for s in self.logs}  # told again from the start
+        self._shown.clear()
+        return text
 
     def changed(self) -> None:
         """Forget the views made so far: the game was changed other than by this object's
@@ -159,6 +194,7 @@ class WebGame:
         self.check_turn(seat)
         game = self.game
         move = game.parse_move(text)
+        self.undoable.append((game.moves_made, game.event_count, str(move)))
         self._step(seat, move)
         self.advance()
         return move
@@ -250,8 +286,22 @@ class WebGame:
             "deal_ends": log.deal_ends,
             "over": game.is_over,
             "game_over": game_over(game, self.names(seat)) if game.is_over else [],
+            # None: no undo in this game; else whether a move of the person's can be taken
+            # back now, and the game's taken-back count (a practice game's, unrated).
+            "undo": self._undo_state(seat),
         }
         return shown
+
+    def _undo_state(self, seat: int) -> Json | None:
+        if not self.practice:
+            return None
+        if not self.undoable:
+            why = "no move of yours to take back"
+        elif showed_a_card(self.game.events_since(self.undoable[-1][1]), 0, seat):
+            why = SEEN
+        else:
+            why = ""
+        return {"possible": not why, "why": why, "taken_back": self.taken_back}
 
     def _public_view(self, _onlooker: int) -> Json:
         game = self.game
@@ -322,4 +372,10 @@ class WebGame:
         """The game record (:mod:`interpreter.records`), once the game is over."""
         if not self.game.is_over:
             raise SeatError("the record names every card: it is given once the game is over")
-        return write_record(self.recorder.record())
+        written = self.recorder.record()
+        if self.taken_back:
+            moves = "move" if self.taken_back == 1 else "moves"
+            written.meta["practice"] = (
+                f"a practice game: {self.taken_back} {moves} taken back with undo"
+            )
+        return write_record(written)

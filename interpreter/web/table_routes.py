@@ -68,6 +68,7 @@ def routes(hall: Hall, body: Body, rates: limits.Limits | None = None) -> list[B
         Route(table + "/seats/{seat:int}", answers.seat),
         Route(table + "/seats/{seat:int}/moves", answers.move, methods=["POST"]),
         Route(table + "/seats/{seat:int}/name", answers.name, methods=["POST"]),
+        Route(table + "/seats/{seat:int}/reviews/{deal:int}", answers.review),
         Route(table + "/watch", answers.watch),
         Route(table + "/record", answers.record),
         Route(table + "/rulebook", answers.rulebook),
@@ -131,6 +132,11 @@ class _Answers:
         if answer.status_code == 200:
             self.live.changed(p["table"])
         return answer
+
+    async def review(self, request: Request) -> Response:
+        p = request.path_params
+        token = bearer(request)
+        return await _run(self.hall.review, p["table"], p["seat"], token, p["deal"])
 
     async def watch(self, request: Request) -> Response:
         return await _run(self.hall.watch, request.path_params["table"], _since(request))

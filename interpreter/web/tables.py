@@ -26,7 +26,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from interpreter.agents import AGENT_NAMES, Agent, make_agent
 from interpreter.engine import Game, IllegalMoveError, MoveSyntaxError
@@ -54,6 +55,9 @@ from interpreter.web.store import (
     still_present,
 )
 from interpreter.web.views import Json
+
+if TYPE_CHECKING:
+    from interpreter.rating import Keeper
 
 TOKEN_BYTES = 24
 """A seat's token: 192 bits from :func:`secrets.token_urlsafe`."""
@@ -164,8 +168,9 @@ class Table:
 class Hall:
     """Every table of this server, kept in ``store``."""
 
-    def __init__(self, store: Store, public_url: str = "") -> None:
+    def __init__(self, store: Store, public_url: str = "", keeper: Keeper | None = None) -> None:
         self.store = store
+        self.keeper = keeper  # where the deals of named people are rated
         self.public_url = public_url.rstrip("/")
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()  # the dict of tables only
@@ -185,6 +190,7 @@ class Hall:
                 continue
             self.tables[stored.id] = Table(stored, game, saved=len(game.made))
             self._name(self.tables[stored.id])
+            self._rating(self.tables[stored.id])
 
     @staticmethod
     def _deal(stored: StoredTable, moves: list[tuple[int, str]]) -> WebGame:
@@ -202,6 +208,33 @@ class Hall:
             embed=stored.variant_text is not None,
             made=moves,
         )
+
+    def _rating(self, table: Table) -> None:
+        """Each deal finished at ``table`` by a move made here, rated for each person who gave
+        a name (a person without one is not rated: a seat is not a player)."""
+        keeper = self.keeper
+        if keeper is None:
+            return
+        from interpreter.rating import rate_deal  # the search it uses only where rated
+
+        def rate(game: WebGame, deal: int) -> None:
+            record, copy = game.recorder.record(), game.game.copy()
+            for seat, name in table.stored.names.items():
+                if name and table.stored.seats[seat] == PERSON:
+                    keeper.rate(
+                        partial(
+                            rate_deal,
+                            record,
+                            copy,
+                            seat,
+                            deal,
+                            player=name,
+                            game_id=table.id,
+                            source="table",
+                        )
+                    )
+
+        table.game.deal_ended = rate
 
     @staticmethod
     def _name(table: Table) -> None:
@@ -250,6 +283,7 @@ class Hall:
                 raise Refusal(503, f"this server keeps {MOST_TABLES:,} tables at most: try later")
             self.store.create(stored)
             self.tables[stored.id] = Table(stored, game, saved=len(game.made))
+            self._rating(self.tables[stored.id])
         seat_rows: list[Json] = []
         for s, who in enumerate(seats):
             if who == PERSON:
@@ -307,6 +341,7 @@ class Hall:
             return None
         table = Table(found[0], game, saved=len(game.made))
         self._name(table)
+        self._rating(table)
         with self.lock:
             return self.tables.setdefault(table_id, table)
 
@@ -471,6 +506,17 @@ class Hall:
             table.stored.names[seat] = clean
             table.game.label(seat, clean or PERSON)
         return {"name": clean}
+
+    def review(self, table_id: str, seat: int, token: str | None, deal: int) -> Json:
+        """The review of the person's own play in a finished deal (``bezique review``):
+        his seat's only, and only once the deal is over.  Weighed on a copy, outside the
+        table's lock: the table goes on."""
+        table = self.table(table_id)
+        table.person(seat, token)
+        try:
+            return table.game.review(seat, deal)
+        except ValueError as error:  # SeatError: the deal is not over
+            raise Refusal(getattr(error, "status", 409), str(error)) from None
 
     def record(self, table_id: str) -> Json:
         """The record and the seed, once the game is over."""

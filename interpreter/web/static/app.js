@@ -125,6 +125,7 @@ class App {
       review: this.review,
       hint: this.hint,
       onHint: () => this.askHint(),
+      onUndo: () => this.undo(),
       gameOver,
     };
     this.stage.replaceChildren(renderGame(this.view, ui));
@@ -139,12 +140,7 @@ class App {
       this.message = "";
       this.show(view);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        this.message = error.message;
-        this.render();
-      } else {
-        this.fail(error);
-      }
+      this.refused(error);
     }
   }
 
@@ -165,6 +161,31 @@ class App {
     this.render();
   }
 
+  // A refusal of the game's (409: not legal, not now) said on the table; anything else fails.
+  refused(error) {
+    if (error instanceof ApiError && error.status === 409) {
+      this.message = error.message;
+      this.render();
+    } else {
+      this.fail(error);
+    }
+  }
+
+  // The person's last move taken back with the bots' replies (a practice game): the log is
+  // told again from the start, and past deal ends are not shown again.
+  async undo() {
+    if (this.busy || !this.game) return;
+    try {
+      const undone = await this.call("undo", { game: this.game, seat: this.seat });
+      this.lines = [];
+      this.dealEndsSeen = undone.view.deal_ends.length;
+      this.message = `Taken back: ${undone.taken} (your move), with the bots’ replies.`;
+      this.show(undone.view);
+    } catch (error) {
+      this.refused(error);
+    }
+  }
+
   // The expert bot's advice for the person's move (the game is unchanged).
   async askHint() {
     if (this.busy || !this.game) return;
@@ -172,12 +193,7 @@ class App {
       this.hint = await this.call("hint", { game: this.game, seat: this.seat });
       this.render();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        this.message = error.message;
-        this.render();
-      } else {
-        this.fail(error);
-      }
+      this.refused(error);
     }
   }
 

@@ -145,13 +145,21 @@ function myArea(view, onMove) {
   );
 }
 
-// The Hint button, when the person is to move, and the hint asked for, as plain text.
-function hintRow(view, hint, onHint) {
-  if (!onHint || view.over || view.to_act !== view.seat || !view.moves.length) return null;
+// The Hint button, when the person is to move, and the hint asked for, as plain text; the
+// Undo button of a practice game (one person against bots), when a move can be taken back.
+function hintRow(view, hint, onHint, onUndo) {
+  if (view.over || view.to_act !== view.seat || !view.moves.length) return null;
+  const undo = onUndo && view.undo && view.undo.possible;
+  if (!onHint && !undo) return null;
+  const practice = view.undo && view.undo.taken_back
+    ? el("span", { class: "bz-label bz-practice" }, `Practice, unrated: ${view.undo.taken_back} ${view.undo.taken_back === 1 ? "move" : "moves"} taken back`)
+    : null;
   return el(
     "div",
     { class: "bz-hint-row" },
-    el("button", { type: "button", class: "bz-hint-button", data: { action: "hint" }, on: { click: onHint } }, "Hint"),
+    onHint ? el("button", { type: "button", class: "bz-hint-button", data: { action: "hint" }, on: { click: onHint } }, "Hint") : null,
+    undo ? el("button", { type: "button", class: "bz-hint-button", data: { action: "undo" }, title: "Take back your last move and the bots’ replies (the game is then unrated)", on: { click: onUndo } }, "Undo") : null,
+    practice,
     hint ? el("p", { class: "bz-hint", id: "bz-hint", role: "status" }, withSuits(`Hint: ${hint.label}${hint.reason ? ` — ${hint.reason}` : ""}.`)) : null,
   );
 }
@@ -216,7 +224,8 @@ export function dealEnd(lines, onClose, review = null) {
 }
 
 // The whole table of one seat. `ui`: {message, lines, dealEnd, onMove, onCloseDealEnd,
-// hint: {move, reason, label} or null, onHint, gameOver: [buttons]}.
+// hint: {move, reason, label} or null, onHint, onUndo (a practice game's), review (the
+// deal-end's: {onReview}, {pending} or the review), gameOver: [buttons]}.
 export function renderGame(view, ui) {
   const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== view.seat);
   const game = el(
@@ -229,7 +238,7 @@ export function renderGame(view, ui) {
       el("div", { class: "bz-others" }, others.map((seat) => otherSeat(view, seat))),
       trick(view),
       myArea(view, ui.onMove),
-      moves(view, ui.message, ui.onMove, hintRow(view, ui.hint, ui.onHint)),
+      moves(view, ui.message, ui.onMove, hintRow(view, ui.hint, ui.onHint, ui.onUndo)),
     ),
     scores(view),
     log(ui.lines),

@@ -295,6 +295,7 @@ class TablePage {
     this.lines = [];
     this.message = "";
     this.dealEnd = null;
+    this.review = null;
     this.dealEndsSeen = null;
     this.state = "connecting";
     this.seats = el("section", { class: "bz-table-seats", "aria-label": "Seats" });
@@ -383,8 +384,11 @@ class TablePage {
     this.lines = this.lines.slice(0, from).concat(view.log);
     if (this.dealEndsSeen === null) this.dealEndsSeen = view.deal_ends.length; // not the past's
     if (view.deal_ends.length > this.dealEndsSeen) {
-      this.dealEnd = view.deal_ends[view.deal_ends.length - 1].lines;
+      const ended = view.deal_ends[view.deal_ends.length - 1];
+      this.dealEnd = ended.lines;
       this.dealEndsSeen = view.deal_ends.length;
+      // Each person may have his own play in the deal reviewed (never another seat's).
+      this.review = this.watching ? null : { onReview: () => this.askReview(ended.deal) };
     }
     if (this.nameInput && document.activeElement !== this.nameInput && !this.nameInput.value) {
       const name = view.table.names[this.seat];
@@ -445,7 +449,8 @@ class TablePage {
       lines: this.lines,
       dealEnd: this.dealEnd,
       onMove: (text) => this.move(text),
-      onCloseDealEnd: () => { this.dealEnd = null; this.render(); },
+      onCloseDealEnd: () => { this.dealEnd = null; this.review = null; this.render(); },
+      review: this.review,
       hint: null,
       onHint: null,
       gameOver,
@@ -476,6 +481,21 @@ class TablePage {
     } finally {
       this.root.dataset.busy = "no";
     }
+  }
+
+  // The person's own play in a finished deal, weighed against the expert's, and its par:
+  // worked out on the server while the table goes on.
+  async askReview(deal) {
+    this.review = { pending: true };
+    this.render();
+    try {
+      const found = await request("GET", `${this.base}/seats/${this.seat}/reviews/${deal}`, { token: this.token });
+      if (this.review && this.review.pending) this.review = found;
+    } catch (error) {
+      this.review = null;
+      this.message = error.message;
+    }
+    this.render();
   }
 
   async rename() {

@@ -31,6 +31,8 @@ function route(op, args) {
       return ["POST", `${game}/seats/${part(args.seat)}/moves${query({ since: args.since })}`, { move: args.move }];
     case "hint":
       return ["GET", `${game}/seats/${part(args.seat)}/hint`, null];
+    case "undo":
+      return ["POST", `${game}/seats/${part(args.seat)}/undo`, {}];
     case "review":
       return ["GET", `${game}/seats/${part(args.seat)}/reviews/${part(args.deal)}`, null];
     case "history":
