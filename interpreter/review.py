@@ -5,9 +5,10 @@ For each card the seat played with a choice, the review says what the expert wou
 what the difference is worth, in the seat's side's points less the others':
 
 - **exact** in the last tricks of a two-handed deal, where every card is known once the deal is
-  over and the engine's solver plays both sides perfectly (only where the last tricks are card
-  play alone, as the solver requires): the value of the best card less the value of the card
-  played;
+  over and the engine's solver plays both sides perfectly (only where its values are the
+  deal's points exactly: card play alone in the last tricks, points that add up trick by
+  trick; :func:`~interpreter.agents.solver.exact_for`): the value of the best card less the
+  value of the card played;
 - **sampled** before that: the expert's one-trick look (``agents.search``) over worlds dealt
   for what the seat could see then, the same worlds for every card (paired), with a 95 %
   interval of the mean difference; a card is a *mistake* only when its whole interval lies
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from interpreter.agents import AGENT_NAMES, ExpertAgent, make_agent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
-from interpreter.agents.solver import Solver
+from interpreter.agents.solver import Solver, exact_for
 from interpreter.cards import CardSyntaxError, parse_face
 from interpreter.engine import Game, Move, Phase, Play, Rules
 from interpreter.engine.moves import label_face
@@ -178,7 +179,7 @@ class Judge:
         self.expert = ExpertAgent(rules, seed=seed)
         self.lookahead = Lookahead(rules)
         self.solver = Solver(rules)
-        self.solvable = rules.players == 2 and not rules.declare.after_stock_exhausted
+        self.solvable = exact_for(rules)
 
     def judge(self, game: Game, move: Move) -> Judged | None:
         """``move``, about to be made in ``game`` by the reviewed seat, weighed; None when the

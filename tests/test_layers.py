@@ -24,7 +24,8 @@ LAYERS = (
     grimp.Layer("analytics", "adapters"),
     grimp.Layer("scale"),
     grimp.Layer("arena", "cli_records"),
-    grimp.Layer("rating"),  # the par differences of a person's deals, kept
+    # The par differences of a person's deals, kept; puzzles found in deals.
+    grimp.Layer("rating", "puzzles"),
     grimp.Layer("review"),  # a record's play weighed by the agents
     grimp.Layer("records"),
     grimp.Layer("agents", "authoring"),

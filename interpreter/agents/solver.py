@@ -5,8 +5,10 @@ The solver plays the rules' own endgame: the cards each player may play come fro
 :func:`~interpreter.engine.tricks.endgame_playable` (follow suit, head the trick, trump when
 void, a partner's trick excused where the rules say so), the winner from its
 :func:`~interpreter.engine.tricks.winning_index`; the points are the brisques the rules score
-(at once or at the end of the hand, the same total) and the last trick's bonus, of each duel
-when the last tricks are played as two duels (Britannica, four-handed game).
+(at once or at the end of the hand, the same total; with points by rank, each card's points)
+and the last trick's bonus, of each duel when the last tricks are played as two duels
+(Britannica, four-handed game).  :func:`exact_for` says where these are exactly the points
+the deal scores from the position on.
 
 A position is small: each hand is a sorted tuple of cards in which every copy of a face is
 written as that face's first copy, so interchangeable copies are searched once and positions
@@ -27,6 +29,20 @@ Hand = tuple[int, ...]
 INFINITY = 1 << 30
 TABLE_LIMIT = 400_000
 """Positions kept in the transposition table before it is emptied."""
+
+
+def exact_for(rules: Rules) -> bool:
+    """Whether, once the stock is gone in a two-handed deal, the solver's values are exactly
+    the points each card makes to the end of the deal: the last tricks are card play alone
+    (no declaring in them), and what the cards won score adds up trick by trick (no minimum
+    of brisques below which none count, no brisque war between the players' counts)."""
+    scoring = rules.scoring
+    return (
+        rules.players == 2
+        and not rules.declare.after_stock_exhausted
+        and scoring.usage is not BrisqueUsage.WAR
+        and scoring.minimum == 0
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +66,9 @@ class Solver:
         self.rep: tuple[int, ...] = tuple(rules.by_face[face][0] for face in rules.face)
         scoring = rules.scoring
         scored = scoring.usage is BrisqueUsage.ALWAYS
+        # What each card won in a trick scores: a brisque's value, or its rank's points.
         self.trick_points: tuple[int, ...] = tuple(
-            scoring.value if scored and brisque else 0 for brisque in rules.brisque
+            points if scored else 0 for points in rules.card_points
         )
         self.last_points = scoring.last_points if scoring.which is WhichTrick.FINAL else 0
         # The order in which cards are tried: strong cards first (they end searches sooner).

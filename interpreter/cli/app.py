@@ -90,6 +90,10 @@ def _run(args: argparse.Namespace) -> int:
             par=not args.no_par,
             trust_paths=args.trust_paths,
         )
+    if args.command == "puzzles":
+        from interpreter.cli.puzzles import puzzles_command
+
+        return puzzles_command(args)
     if args.command == "stats":
         from interpreter.cli_records import stats_command
 

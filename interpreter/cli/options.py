@@ -387,6 +387,38 @@ def _record_commands(sub: Commands) -> None:
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")
 
+    puzzles = _command(
+        sub,
+        "puzzles",
+        "find positions of the last tricks where one card is clearly best",
+        "Play deals with the bots (or read game records) and keep, from each deal, the "
+        "position of its last tricks where one card makes the most points beyond the next "
+        "best, with the exact value of every card (the solver, both hands known). Two-handed "
+        "variants with no declaring in the last tricks. Writes VARIANT.md and VARIANT.json.",
+    )
+    puzzles.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
+    puzzles.add_argument("--out", required=True, metavar="DIR", help="the folder to write to")
+    puzzles.add_argument(
+        "--deals", type=_positive, default=20, metavar="N", help="deals to look through"
+    )
+    puzzles.add_argument("--seed", type=_seed, default=1, metavar="S", help="the first deal's")
+    puzzles.add_argument(
+        "--most", type=_positive, default=10, metavar="K", help="puzzles to keep, at most"
+    )
+    puzzles.add_argument(
+        "--bots", choices=["greedy", "expert"], default="greedy", help="who plays the deals"
+    )
+    puzzles.add_argument(
+        "--from",
+        dest="records",
+        nargs="+",
+        metavar="RECORD",
+        help="look through these game records instead of the bots' deals",
+    )
+    puzzles.add_argument(
+        "--trust-paths", action="store_true", help="let a record name its variant by any path"
+    )
+
 
 def _authoring_commands(sub: Commands) -> None:
     """``diff``, ``new``, ``schema`` and ``rulebook``: the tools for house-rule authors."""

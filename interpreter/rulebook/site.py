@@ -10,10 +10,22 @@ variant once; the pages of one call share the loaded variants."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from interpreter.engine import Rules
 from interpreter.loader import extends_of, load_variant, parent_variant, shipped_variant_names
 from interpreter.model import Variant
+from interpreter.puzzles import (
+    SITE_DEALS,
+    SITE_PUZZLES,
+    SITE_SEED,
+    Finder,
+    Puzzle,
+    from_bots,
+    solvable,
+)
+from interpreter.rulebook import puzzles
 from interpreter.rulebook.analytics import comparison_section, variant_section
 from interpreter.rulebook.compare import comparison_page
 from interpreter.rulebook.index import index_page
@@ -60,8 +72,45 @@ def generated_site(docs: Path | None = None) -> GeneratedSite:
     )
     entries: list[NavEntry] = [{"Overview": OVERVIEW}]
     entries += [{variant.title: f"variants/{name}.md"} for name, (variant, _) in shipped.items()]
-    nav: list[NavEntry] = [{"Variants": entries}, {"All variants compared": COMPARISON}]
+    puzzles, puzzle_entries = _puzzles(shipped)
+    pages |= puzzles
+    nav: list[NavEntry] = [
+        {"Variants": entries},
+        {"All variants compared": COMPARISON},
+        {"Puzzles": puzzle_entries},
+    ]
     return GeneratedSite(pages, nav)
+
+
+def _puzzles(
+    shipped: dict[str, tuple[Variant, Variant | None]],
+) -> tuple[dict[str, str], list[NavEntry]]:
+    """A page of puzzles per variant whose last tricks are solved exactly, and their
+    overview."""
+    pages: dict[str, str] = {}
+    entries: list[NavEntry] = [{"Overview": puzzles.INDEX}]
+    rows, left_out = [], []
+    for name, (variant, _) in shipped.items():
+        if not solvable(Rules(variant)):
+            left_out.append(variant.title)
+            continue
+        found = site_puzzles(name)
+        rows.append((name, variant.title, len(found)))
+        if found:
+            looked = f"the first {SITE_DEALS} deals the bots played"
+            pages[f"puzzles/{name}.md"] = puzzles.puzzle_page(variant.title, found, looked, True)
+            entries.append({variant.title: f"puzzles/{name}.md"})
+    pages[puzzles.INDEX] = puzzles.index_text(rows, left_out, SITE_DEALS)
+    return pages, entries
+
+
+@cache
+def site_puzzles(name: str) -> tuple[Puzzle, ...]:
+    """The site's puzzles of the shipped variant ``name``: the same each build (the bots'
+    deals of fixed seeds); found once per process."""
+    finder = Finder(name, Rules(load_variant(name)))
+    seeds = range(SITE_SEED, SITE_SEED + SITE_DEALS)
+    return tuple(from_bots(finder, seeds, SITE_PUZZLES))
 
 
 def _with(page: str, section: str) -> str:
