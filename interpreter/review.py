@@ -14,11 +14,16 @@ what the difference is worth, in the seat's side's points less the others':
   interval of the mean difference; a card is a *mistake* only when its whole interval lies
   above ``MIN_LOSS`` — never on a coin flip.
 
-Declarations, closing and claims are listed (what was done and what the expert does) but not
-valued yet.  The **par** of a deal deals the same cards again with the expert in the seat and
-the other seats' bots as they were (seeded as the game seeded them: the game's seed plus the
-seat, or as ``simulate`` wrote them in the record, and led through the game's earlier decisions
-so that each starts the deal as it did); the seat's margin less the expert's is the par
+A choice other than a card (a declaration or the draw that holds it, which of two
+combinations, the seven, closing, claiming) costs nothing where the expert makes the same
+choice; where it does not, both choices are played out to the deal's end by greedy bots in
+the same sampled worlds (:data:`CHOICE_WORLDS`), and the paired difference of the seat's
+margins is the loss, with its interval, a mistake on the same terms.
+
+The **par** of a deal deals the same cards again with the expert in the seat and the other
+seats' bots as they were (seeded as the game seeded them: the game's seed plus the seat, or
+as ``simulate`` wrote them in the record, and led through the game's earlier decisions so
+that each starts the deal as it did); the seat's margin less the expert's is the par
 difference.  Where another seat was a person, the expert takes it too, and the review says so.
 """
 
@@ -27,10 +32,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from interpreter.agents import AGENT_NAMES, ExpertAgent, make_agent
+from interpreter.agents import AGENT_NAMES, ExpertAgent, GreedyAgent, make_agent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead, Trial
 from interpreter.agents.solver import Solver, exact_for
@@ -45,6 +50,8 @@ WORLDS = 24
 FIRST_WORLDS = 8
 """The first batch of them: more are dealt only while a mistake is neither clear nor ruled
 out."""
+CHOICE_WORLDS = 8
+"""Worlds a choice other than a card is played out in, both ways, to the deal's end."""
 MIN_LOSS = 5.0
 """A sampled loss is a mistake only when its interval lies wholly above this many points."""
 Z95 = 1.96
@@ -62,7 +69,8 @@ class Judged:
     low: float  # the 95 % interval of a sampled loss; equal to ``loss`` when exact
     high: float
     exact: bool
-    valued: bool = True  # False: listed, not valued (a declaration, a close, a claim)
+    valued: bool = True  # False: listed, not valued
+    card: bool = True  # a card played; else another choice (a declaration, the draw, …)
 
     @property
     def mistake(self) -> bool:
@@ -72,16 +80,18 @@ class Judged:
             return False
         return self.loss > 0 if self.exact else self.low > MIN_LOSS
 
-    def sentence(self) -> str:
-        """``trick 27: A♥ lost 20 points, exactly; the expert plays T♥``."""
+    def sentence(self, names: Mapping[str, str] | None = None) -> str:
+        """``trick 27: A♥ lost 20 points, exactly; the expert plays T♥`` (``names``: the
+        combinations' names by id, for a declaration)."""
         if self.exact:
             lost = f"lost {self.loss:.0f} points, exactly"
         elif round(self.low) == round(self.high):
             lost = f"lost {self.loss:.0f} points in every world tried"
         else:
             lost = f"lost about {self.loss:.0f} points (95 %: {self.low:.0f} to {self.high:.0f})"
-        played, best = _pretty(self.played), _pretty(self.best)
-        return f"trick {self.trick}: {played} {lost}; the expert plays {best}"
+        played, best = _pretty(self.played, names), _pretty(self.best, names)
+        expert = "the expert plays" if self.card else "the expert chooses"
+        return f"trick {self.trick}: {played} {lost}; {expert} {best}"
 
 
 def _count(number: int, word: str) -> str:
@@ -89,12 +99,19 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
-def _pretty(label: str) -> str:
-    """A card's label as the screens show it (``T♠``); any other move as it is written."""
-    try:
-        return parse_face(label_face(label)).pretty
-    except CardSyntaxError:
-        return label
+def _pretty(label: str, names: Mapping[str, str] | None = None) -> str:
+    """A move as the screens show it: a card alone (``T♠``), else its words with the cards in
+    symbols and a combination by its name (``declare royal marriage K♠ Q♠``)."""
+    words = label.split()
+    if len(words) == 2 and words[0] == "play":
+        words = words[1:]
+    shown = []
+    for word in words:
+        try:
+            shown.append(parse_face(label_face(word)).pretty)
+        except CardSyntaxError:
+            shown.append((names or {}).get(word, word))
+    return " ".join(shown)
 
 
 @dataclass
@@ -120,18 +137,21 @@ class DealReview:
 class Review:
     seat: int
     deals: list[DealReview]
+    names: Mapping[str, str] = field(default_factory=dict)  # combinations' names by id
 
     def lines(self, top: int = 3) -> list[str]:
         """The review in words: per deal, its largest mistakes first, then its par."""
         out = [f"Review of p{self.seat + 1}"]
         for deal in self.deals:
-            judged = [d for d in deal.decisions if d.valued]
-            exact = sum(1 for d in judged if d.exact)
+            cards = [d for d in deal.decisions if d.valued and d.card]
+            exact = sum(1 for d in cards if d.exact)
+            others = sum(1 for d in deal.decisions if d.valued and not d.card)
+            choices = f" and {_count(others, 'other choice')}" if others else ""
             out.append(
-                f"Deal {deal.deal}: {_count(len(judged), 'card')} weighed ({exact} exactly), "
-                f"{_count(len(deal.mistakes), 'mistake')}"
+                f"Deal {deal.deal}: {_count(len(cards), 'card')} weighed ({exact} exactly)"
+                f"{choices}, {_count(len(deal.mistakes), 'mistake')}"
             )
-            out.extend("  " + m.sentence() for m in deal.mistakes[:top])
+            out.extend("  " + m.sentence(self.names) for m in deal.mistakes[:top])
             if deal.par is not None:
                 note = "" if deal.par_exact else " (the expert also in seats it cannot replay)"
                 out.append(
@@ -159,6 +179,7 @@ class Review:
                             "interval": [d.low, d.high],
                             "exact": d.exact,
                             "valued": d.valued,
+                            "card": d.card,
                             "mistake": d.mistake,
                         }
                         for d in deal.decisions
@@ -191,8 +212,7 @@ class Judge:
         deal, trick = view.deal_no, view.trick_no + 1
         plays = [m for m in moves if isinstance(m, Play)]
         if view.phase is not Phase.PLAY or not isinstance(move, Play) or len(plays) < 2:
-            best = self.expert.choose(view)
-            return Judged(deal, trick, str(move), str(best), 0.0, 0.0, 0.0, False, valued=False)
+            return Judged(deal, trick, *self._chosen(game, move), card=False)
         if self.solvable and not view.stock_size:  # every card known once the deal is over
             exact = self._exact(game, move, plays)
             if exact is not None:
@@ -213,6 +233,36 @@ class Judge:
         best = max(plays, key=lambda m: (value[m.label], m.label))
         loss = float(value[best.label] - value[move.label])
         return move.label, best.label, loss, loss, loss, True
+
+    def _chosen(self, game: Game, move: Move) -> tuple[str, str, float, float, float, bool]:
+        """A choice other than a card (a declaration, which of two, holding it, the seven,
+        closing, claiming): none lost where the expert chooses the same; else the deal played
+        out from both choices, in the same sampled worlds, by greedy bots in every seat
+        (:meth:`_rollout`), and the paired difference with its interval."""
+        view = game.view(self.seat)
+        best = self.expert.choose(view)
+        if str(best) == str(move):
+            return str(move), str(best), 0.0, 0.0, 0.0, False
+        differences: list[float] = []
+        for _ in range(CHOICE_WORLDS):
+            world = view.resample(self.rng)
+            seed = self.rng.randrange(2**32)
+            differences.append(self._rollout(world, best, seed) - self._rollout(world, move, seed))
+        low, loss, high = _interval(differences)
+        return str(move), str(best), loss, low, high, False
+
+    def _rollout(self, world: Game, move: Move, seed: int) -> float:
+        """The seat's margin in the deal when ``move`` is made in ``world`` and greedy bots
+        (seeded with ``seed``) play every seat to the deal's end."""
+        game = world.copy()
+        finished = game.deals_finished
+        game.step(move)
+        bots = [GreedyAgent(self.rules, seed=seed + s) for s in range(self.rules.players)]
+        while not game.is_over and game.deals_finished == finished:
+            seat = game.to_act
+            assert seat is not None
+            game.step(bots[seat].choose(game.view(seat)))
+        return margin(self.rules, game.deal_results[finished].points, self.seat)
 
     def _sampled(
         self, game: Game, move: Play, plays: list[Play]
@@ -241,7 +291,11 @@ class Judge:
 def _paired(best: Trial, mine: Trial) -> tuple[float, float, float]:
     """The loss of ``mine`` against ``best`` over the same worlds, with its 95 % interval."""
     keep = best.keep - mine.keep
-    differences = [b - m - keep for b, m in zip(best.margins, mine.margins, strict=True)]
+    return _interval([b - m - keep for b, m in zip(best.margins, mine.margins, strict=True)])
+
+
+def _interval(differences: list[float]) -> tuple[float, float, float]:
+    """The mean of paired differences with its 95 % interval: (low, mean, high)."""
     mean = statistics.fmean(differences)
     spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
     half = Z95 * spread / math.sqrt(len(differences))
@@ -285,7 +339,7 @@ def review(
             deal.par_exact = all(
                 who in AGENT_NAMES for s, who in enumerate(record.seats) if s != seat
             )
-    return Review(seat, [deals[number] for number in sorted(deals)])
+    return Review(seat, [deals[number] for number in sorted(deals)], rules.combo_names)
 
 
 def margin(rules: Rules, points: Sequence[int], seat: int) -> float:

@@ -17,6 +17,7 @@ import pytest
 
 from interpreter.agents.solver import Solver
 from interpreter.engine import Game, Play, Rules
+from interpreter.loader import shipped_variant_names
 from interpreter.records import Record, replay, write
 from interpreter.records.format import split_action
 from interpreter.review import Judge, bots_deal, review
@@ -112,18 +113,57 @@ def test_the_command_reviews_a_record_file_and_refuses_a_seat_the_game_has_not(
     assert refused.returncode == 2 and "--seat 3: this game has seats 1 to 2" in refused.stderr
 
 
-FAMILIES = ("bezique", "polish", "haitian", "turkish", "sixty-six", "schnapsen")
-"""One two-handed variant of each family whose review fits the test suite's time (Rubicon,
-the six- and eight-pack games and Pinochle take seconds each; see docs/cli.md#review)."""
+TWO_HANDED = tuple(name for name in shipped_variant_names() if shipped(name).players.count == 2)
+MORE_HANDED = tuple(name for name in shipped_variant_names() if shipped(name).players.count > 2)
 
 
-@pytest.mark.parametrize("name", FAMILIES)
-def test_each_family_reviews_the_expert_at_par_and_random_below(name: str) -> None:
-    """One deal of each: the expert's seat at par exactly with no exact mistake; the random
-    seat, on the same deal, below par with mistakes."""
+@pytest.mark.parametrize("name", TWO_HANDED)
+def test_every_two_handed_variant_reviews_the_expert_at_par_and_random_with_mistakes(
+    name: str,
+) -> None:
+    """One deal of each, random against the expert: the expert's seat at par exactly with no
+    exact mistake in the last tricks; the random seat, on the same deal, with mistakes, each
+    clear of the noise.  (One deal's par is noisy — in Rubicon the other side's declarations
+    make most of it — so the random seat's par below the expert's is shown over many deals:
+    tests/test_rating.py and docs/figures.md#ratings.)"""
     record = one_deal(name, 11)
     game = replay(record, shipped(name))
     (expert,) = review(record, game, seat=1).deals
     assert expert.par == 0 and not [d for d in expert.decisions if d.exact and d.mistake]
-    (chance,) = review(record, game, seat=0).deals
-    assert chance.par is not None and chance.par < 0 and chance.mistakes, chance.par
+    (chance,) = review(record, game, seat=0, par=False).deals
+    assert len(chance.mistakes) >= 3, chance.mistakes
+    for judged in chance.mistakes:
+        assert judged.loss > 0 and (judged.exact or judged.low > 5)
+
+
+@pytest.mark.parametrize("name", MORE_HANDED)
+def test_three_and_four_handed_variants_are_reviewed_from_sampled_worlds(name: str) -> None:
+    """Where the solver does not apply, every loss is sampled: the expert's seat at par
+    exactly, the random seat with mistakes clear of the noise, nothing exact."""
+    rules = Rules(shipped(name))
+    seats = ["random"] + ["expert"] * (rules.players - 1)
+    record, game = bots_deal(name, rules, seats, 11)
+    (expert,) = review(record, game, seat=1).deals
+    assert expert.par == 0
+    (chance,) = review(record, game, seat=0, par=False).deals
+    assert len(chance.mistakes) >= 3 and all(d.low > 5 for d in chance.mistakes)
+    assert not [d for d in chance.decisions + expert.decisions if d.exact]
+
+
+def test_a_declaration_held_or_a_seven_not_exchanged_is_weighed_like_a_card() -> None:
+    """A choice other than a card: none lost where the expert chooses the same; else both
+    played out in the same sampled worlds, and a clear loss is a mistake said in words."""
+    record = one_deal("bezique", 2)
+    result = review(record, replay(record, shipped("bezique")), seat=0, par=False)
+    (deal,) = result.deals
+    choices = [d for d in deal.decisions if not d.card]
+    assert choices and all(d.valued and not d.exact for d in choices)
+    for judged in choices:
+        if judged.played == judged.best:
+            assert judged.loss == 0 and not judged.mistake
+    (missed,) = [d for d in choices if d.mistake]
+    assert missed.sentence(result.names) == (
+        "trick 25: draw lost 50 points in every world tried; the expert chooses exchange 7♣"
+    )
+    (expert,) = review(record, replay(record, shipped("bezique")), seat=1, par=False).deals
+    assert [d for d in expert.decisions if not d.card and d.loss != 0] == []

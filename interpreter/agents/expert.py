@@ -29,7 +29,7 @@ from interpreter.agents.decision import Decision, reason
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.knowledge import Sense, played_faces
 from interpreter.agents.search import Lookahead
-from interpreter.agents.solver import Solver
+from interpreter.agents.solver import Endgame, Solver
 from interpreter.engine import Move, Phase, Play, PlayerView, ResampleError, Rules
 from interpreter.engine.moves import label_face
 from interpreter.model import Variant
@@ -46,6 +46,10 @@ class Effort:
     end_worlds: int  # worlds per card of the last tricks (three or four players)
     nodes: int  # positions the solver may visit per world
 
+
+BEST_ONLY_NODES = 200_000
+"""Positions the solver may visit to find the best card of a two-handed ending too big to
+value every card (the review's budget: the expert plays the card the review would call best)."""
 
 EFFORTS = {
     "normal": Effort(worlds=6, end_worlds=4, nodes=12_000),
@@ -70,6 +74,7 @@ class ExpertAgent:
         self.policy = GreedyAgent(self.rules)
         self.lookahead = Lookahead(self.rules)
         self.solver = Solver(self.rules, node_budget=self.effort.nodes)
+        self.big_solver: Solver | None = None  # made when a two-handed ending needs it
         # The solver knows the play of the cards only: where declaring goes on through the last
         # tricks (Polish), they are played as while the stock lasts, a trick at a time.
         self.solvable = not self.rules.declare.after_stock_exhausted
@@ -134,6 +139,8 @@ class ExpertAgent:
                 return None
             duel = len(position.active) < view.players
             values = self.solver.values(position, view.player, exact)
+            if values is None and exact:  # every card too dear to value: the best one alone
+                return self._best_only(position, plays, duel)
             if values is None:  # too big for the budget
                 continue
             solved += 1
@@ -150,3 +157,20 @@ class ExpertAgent:
 
         best = max(plays, key=ranked)
         return Decision(best, "endgame", values=means, worlds=solved, duel=duel)
+
+    def _best_only(self, position: Endgame, plays: list[Play], duel: bool) -> Decision | None:
+        """The best card of a two-handed position too big to value every card within the
+        budget: searched again with a larger one (:data:`BEST_ONLY_NODES`), each card against
+        the best so far.  The first card to reach the best value holds it exactly (the others'
+        values are bounds that show them no better); None when even that budget is short."""
+        if self.big_solver is None:
+            self.big_solver = Solver(self.rules, node_budget=BEST_ONLY_NODES)
+        values = self.big_solver.values(position, position.to_act, exact=False)
+        if values is None:
+            return None
+        top = max(values.values())
+        card = next(card for card, value in values.items() if value == top)
+        face = self.rules.face[card]
+        best = next(move for move in plays if label_face(move.label) == face)
+        means = {self.rules.face[c]: float(v) for c, v in values.items()}
+        return Decision(best, "endgame", values=means, worlds=1, duel=duel)

@@ -397,7 +397,9 @@ def _record_commands(sub: Commands) -> None:
         "variants with no declaring in the last tricks. Writes VARIANT.md and VARIANT.json.",
     )
     puzzles.add_argument("variant", metavar="VARIANT", help=_VARIANT_HELP)
-    puzzles.add_argument("--out", required=True, metavar="DIR", help="the folder to write to")
+    puzzles.add_argument(
+        "--out", required=True, metavar="DIR", help="the folder to write to (required)"
+    )
     puzzles.add_argument(
         "--deals", type=_positive, default=20, metavar="N", help="deals to look through"
     )
@@ -413,7 +415,7 @@ def _record_commands(sub: Commands) -> None:
         dest="records",
         nargs="+",
         metavar="RECORD",
-        help="look through these game records instead of the bots' deals",
+        help="look through these game records instead (default: none, the bots' deals)",
     )
     puzzles.add_argument(
         "--trust-paths", action="store_true", help="let a record name its variant by any path"
