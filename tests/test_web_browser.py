@@ -273,14 +273,15 @@ def test_a_deal_of_sixty_six_on_a_phone_offers_the_claim_and_the_close_in_words(
     assert "Close the stock" in seen.get("close", ""), seen
 
 
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
 def test_the_end_of_a_deal_offers_a_review_of_ones_play_and_its_par(
-    browser: webdriver.Chrome, url: str
+    browser: webdriver.Chrome, url: str, size: tuple[int, int]
 ) -> None:
-    """Schnapsen as the package plays it, at a desktop's width: the deal's breakdown has a
-    Review button; it says it is reviewing, then gives the person's play weighed against the
-    expert's and the deal's par, the Continue button still there."""
-    _open(browser, url + "?variant=schnapsen-platform&seed=4", DESKTOP, ".bz-game")
-    _play_deal(browser, DESKTOP)
+    """Schnapsen as the package plays it, at a desktop's and a phone's width: the deal's
+    breakdown has a Review button; it says it is reviewing, then gives the person's play
+    weighed against the expert's and the deal's par, the Continue button still there."""
+    _open(browser, url + "?variant=schnapsen-platform&seed=4", size, ".bz-game")
+    _play_deal(browser, size)
     browser.find_element(By.CSS_SELECTOR, ".bz-deal-end [data-action='review']").click()
     found = wait_for(
         browser,
