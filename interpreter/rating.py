@@ -120,11 +120,13 @@ class Rating:
         top = len(SPARKS) - 1
         return "".join(SPARKS[round((m - low) / (high - low) * top)] for m in means)
 
-    def line(self, width: int) -> str:
+    def line(self, width: int, name: str | None = None) -> str:
+        """The rating as a row of :func:`table`, the variant called ``name`` (by default its
+        own name)."""
         trend = self.trend
         moving = "—" if trend is None else f"{trend:+.1f}"
         return (
-            f"{self.variant_name:<{width}}  {self.deals:>5}  {self.mean:>+6.1f}  "
+            f"{name or self.variant_name:<{width}}  {self.deals:>5}  {self.mean:>+6.1f}  "
             f"{self.between():<15}  {self.last_ten:>+7.1f}  {moving:>6}  {self.sparkline()}"
         )
 
@@ -245,11 +247,7 @@ def table(ratings: Sequence[Rating]) -> list[str]:
         f"{'variant':<{width}}  {'deals':>5}  {'mean':>6}  {'95 % interval':<15}  "
         f"{'last 10':>7}  {'trend':>6}  by deals"
     )
-    lines = [head]
-    for rating in ratings:
-        shown = Rating(rating.player, _shown(rating, ratings), rating.variant_hash, rating.pars)
-        lines.append(shown.line(width))
-    return lines
+    return [head, *(rating.line(width, _shown(rating, ratings)) for rating in ratings)]
 
 
 def _shown(rating: Rating, ratings: Sequence[Rating]) -> str:
