@@ -113,3 +113,14 @@ def test_a_move_without_its_card_is_refused_with_an_example_that_can_be_legal(
     with pytest.raises(MoveSyntaxError) as refused:
         normalize(text)
     assert str(refused.value) == said
+
+
+def test_a_declaration_may_name_its_combination_as_the_screen_shows_it() -> None:
+    """``declare royal marriage KS QS`` is ``declare marriage_royal KS QS`` in Schnapsen; the
+    name of one word or of several, any case, and the id still accepted."""
+    names = {"marriage_royal": "royal marriage", "marriage_common": "marriage"}
+    assert normalize("declare Royal Marriage K♠ Q♠", names) == "declare marriage_royal KS QS"
+    assert normalize("declare marriage KH QH", names) == "declare marriage_common KH QH"
+    assert normalize("declare marriage_royal KS QS", names) == "declare marriage_royal KS QS"
+    with pytest.raises(MoveSyntaxError, match="takes a combination and its cards"):
+        normalize("declare royal marriage", names)

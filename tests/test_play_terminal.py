@@ -137,7 +137,7 @@ def test_undo_is_for_practice_games_and_never_goes_back_across_a_card_shown(
     assert "undo is for practice games" in out
     refused = re.findall(r"Cannot take back (play \S+): a card was shown to you since", out)
     assert len(refused) == 2, out  # each trick drew a card for the person
-    taken = out.index("Taken back: declare marriage_common K♦ Q♦ (your move).")
+    taken = out.index("Taken back: declare marriage K♦ Q♦ (your move).")
     assert taken > out.index("Cannot take back play A♥")
     hands = re.findall(r"Your hand: .*", out[: taken + 200])
     assert hands[-1] == hands[-2]  # the hand is again what it was before the declaration
@@ -177,8 +177,8 @@ def test_a_bot_that_explains_its_choice_gives_the_hints(monkeypatch: pytest.Monk
         made.append(name)
         return expert if name == HINT_AGENT else object()
 
-    assert hinter(rules, 1, names=("greedy",), make=make) is None and made == []
-    hints = hinter(rules, 1, names=("greedy", HINT_AGENT), make=make)
+    assert hinter(rules, names=("greedy",), make=make) is None and made == []
+    hints = hinter(rules, names=("greedy", HINT_AGENT), make=make)
     assert hints is not None
     view = Game.new(load_variant("bezique"), seed=1).view(1)
     assert hints.explain(view) == (view.legal_moves[-1], "it wins a brisque")
@@ -189,7 +189,7 @@ def test_a_bot_that_explains_its_choice_gives_the_hints(monkeypatch: pytest.Monk
     out = _play_in_process("bezique", ["hint"], seat=1)
     assert "Hint: pass — it wins a brisque." in out and expert.seen == [1]
     nothing = object()  # an agent without explain() gives no hints
-    assert hinter(rules, 1, names=(HINT_AGENT,), make=lambda *_: nothing) is None
+    assert hinter(rules, names=(HINT_AGENT,), make=lambda *_: nothing) is None
     monkeypatch.setattr("interpreter.play.session.hinter", lambda *_: None)
     assert NO_HINTS in _play_in_process("bezique", ["hint"], seat=1)
 
@@ -243,7 +243,7 @@ def test_a_forced_play_in_the_last_tricks_is_explained(two_deals: str) -> None:
     forced = re.findall(r"Only (\S+) may be played: you must (.+)\.\nMoves: (.*)", two_deals)
     assert forced
     for card, duty, moves in forced:
-        assert moves == f"1. play {card}"
+        assert moves == f"1. play {card} (Enter plays it)"
         assert duty.startswith(("follow suit", "trump", "win the trick"))
 
 
@@ -391,7 +391,7 @@ def test_asked_again_in_the_same_position_the_hint_is_the_same() -> None:
     # The expert samples the hidden cards: one random stream for the whole game advised one
     # move, then another, in about half the positions of a game.
     game = Game.new(load_variant("bezique"), seed=5)
-    hints, again = hinter(game.rules, 5), hinter(game.rules, 5)  # a second session, too
+    hints, again = hinter(game.rules), hinter(game.rules)  # a second session, too
     assert hints is not None and again is not None
     pick, asked = random.Random(1), 0
     while not game.is_over and asked < 12:
@@ -456,3 +456,30 @@ def test_each_deal_ends_with_a_review_of_the_persons_play_unless_asked_not_to() 
     assert re.search(r"\n  par: [+-]\d+ against the expert’s [+-]\d+ on the same cards: ", after)
     quiet = bezique("play", "schnapsen-platform", "--seed", "4", "--no-review", answers=answers)
     assert quiet.returncode == 0 and "Reviewing" not in quiet.stdout and "par:" not in quiet.stdout
+
+
+def test_enter_plays_the_only_move_and_declarations_say_the_combination_by_name() -> None:
+    """A prompt with one move takes Enter for it; the move list names a combination as the
+    rulebook does (``marriage in trumps``), and typed by that name the declaration is made."""
+    seen = {"enter": 0, "by name": 0, "prompts": 0}
+
+    def answer(shown: str) -> str | None:
+        if not shown.endswith("> "):
+            return None
+        seen["prompts"] += 1
+        if seen["prompts"] > 60:
+            return "quit\n"
+        offered = [line for line in shown.splitlines() if line.startswith("Moves: ")]
+        if offered and offered[-1].endswith("(Enter plays it)"):
+            seen["enter"] += 1
+            return "\n"
+        named = re.search(r"\d+\. (declare [a-z ]+ [^ ]+ [^ ]+)", offered[-1] if offered else "")
+        if named and "_" not in named[1]:
+            seen["by name"] += 1
+            return named[1].replace("\u00a0", " ") + "\n"
+        return "1\n"
+
+    out = in_terminal(("play", "rubicon", "--seed", "5", "--no-review"), answer, 80)
+    assert seen["enter"] >= 3 and seen["by name"] >= 1, seen
+    assert "Type a move’s number (1" not in out and "Not a move" not in out
+    assert "marriage_royal" not in out and "marriage in trumps" in out

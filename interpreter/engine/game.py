@@ -272,7 +272,7 @@ class Game:
     def parse_move(self, text: str) -> Move:
         """The legal move written as ``text``; raises ``MoveSyntaxError`` or
         ``IllegalMoveError`` (with the reason) otherwise."""
-        canonical = normalize(text)
+        canonical = normalize(text, self.rules.combo_names)
         found = resolve(self.rules, self._state, canonical, self._moves)
         if found is None:
             raise IllegalMoveError(canonical, flow.refusal(self.rules, self._state, canonical))
@@ -285,7 +285,7 @@ class Game:
         self.step(legal)
 
     def _resolve(self, move: Move | str) -> Move | None:
-        text = normalize(move) if isinstance(move, str) else str(move)
+        text = normalize(move, self.rules.combo_names) if isinstance(move, str) else str(move)
         return resolve(self.rules, self._state, text, self._moves)
 
     def step(self, move: Move) -> None:

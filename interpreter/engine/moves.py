@@ -14,6 +14,7 @@ Texts: ``play QS`` · ``declare bezique QS JD`` · ``score 2`` · ``exchange 7H`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from interpreter.cards import CardSyntaxError, parse_face
@@ -239,10 +240,33 @@ def _card_token(token: str) -> str:
     return face + star + mark
 
 
-def normalize(text: str) -> str:
+def _named_combo(words: list[str], combos: Mapping[str, str]) -> list[str]:
+    """``words`` (after ``declare``) with a combination's name, which may be several words,
+    replaced by its id; unchanged when they start with no name (an id, or a mistake)."""
+    lowered = [word.casefold() for word in words]
+    for combo, name in sorted(combos.items(), key=lambda item: -len(item[1].split())):
+        named = name.casefold().split()
+        if len(named) <= len(words) and lowered[: len(named)] == named:
+            return [combo, *words[len(named) :]]
+    return words
+
+
+def _declaration(words: list[str], combos: Mapping[str, str] | None) -> str:
+    if combos and len(words) > 1:
+        words = _named_combo(words, combos)
+    if len(words) < 2:
+        raise MoveSyntaxError(
+            "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
+        )
+    return " ".join(["declare", words[0].lower(), *(_card_token(w) for w in words[1:])])
+
+
+def normalize(text: str, combos: Mapping[str, str] | None = None) -> str:
     """Canonical text of a move typed by a person; raises ``MoveSyntaxError`` if unreadable.
 
-    A bare card (``QS``) means ``play QS``.  Card symbols and ``10`` are accepted."""
+    A bare card (``QS``) means ``play QS``.  Card symbols and ``10`` are accepted; given the
+    variant's combination names (id to name), a declaration may name its combination as the
+    screen shows it (``declare royal marriage KS QS`` for ``declare marriage_royal KS QS``)."""
     words = text.strip().split()
     if not words:
         raise MoveSyntaxError("empty move")
@@ -265,11 +289,7 @@ def normalize(text: str) -> str:
             )
         return f"score {int(words[1])}"
     if command == "declare":
-        if len(words) < 3:
-            raise MoveSyntaxError(
-                "'declare' takes a combination and its cards, e.g. 'declare bezique QS JD'"
-            )
-        return " ".join(["declare", words[1].lower(), *(_card_token(w) for w in words[2:])])
+        return _declaration(words[1:], combos)
     if len(words) == 1 and len(label_face(words[0])) <= 3:
         return f"play {_card_token(words[0])}"
     raise MoveSyntaxError(

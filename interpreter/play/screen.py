@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.cards import SUIT_SYMBOLS, Face
 from interpreter.engine import (
+    Declare,
     Event,
     EventKind,
     Game,
@@ -129,16 +130,20 @@ def _in_play(view: PlayerView, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def move_text(move: Move | str) -> str:
-    """A move as the screen shows it, cards with their suit symbols (``play Q♠*1``); typed
-    back, with symbols or letters, it is the same move."""
+def move_text(move: Move | str, combos: Mapping[str, str] | None = None) -> str:
+    """A move as the screen shows it, cards with their suit symbols (``play Q♠*1``), a
+    declaration with its combination's name when ``combos`` gives it (``declare royal
+    marriage K♠ Q♠``); typed back, with symbols or letters, it is the same move."""
+    if combos and isinstance(move, Declare):
+        return with_symbols(f"declare {combos.get(move.combo, move.combo)} {' '.join(move.labels)}")
     return with_symbols(str(move))
 
 
-def moves_line(moves: Sequence[Move]) -> str:
+def moves_line(moves: Sequence[Move], combos: Mapping[str, str] | None = None) -> str:
     """``Moves: 1. play Q♠   2. draw``: each move kept whole when the line is wrapped."""
     return "Moves: " + "   ".join(
-        together(f"{number}. {move_text(move)}") for number, move in enumerate(moves, start=1)
+        together(f"{number}. {move_text(move, combos)}")
+        for number, move in enumerate(moves, start=1)
     )
 
 

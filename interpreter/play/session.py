@@ -56,7 +56,15 @@ def _items(*items: str) -> str:
 HELP = "\n".join(
     [
         "Commands: "
-        + _items("a move’s number, or the move", "help", "hint", "practice", "undo", "quit"),
+        + _items(
+            "a move’s number, or the move",
+            "Enter for the only move",
+            "help",
+            "hint",
+            "practice",
+            "undo",
+            "quit",
+        ),
         "Moves: "
         + _items(
             "play Q♠ (or just Q♠)",
@@ -218,7 +226,8 @@ class Session:
         others = ", ".join(self.names[s] for s in range(game.players) if s != self.seat)
         screen.say(
             f"{game.variant.title}: you are p{self.seat + 1}, against {others}. Type a "
-            "move’s number or its text; help lists the commands, quit ends the game."
+            "move’s number or its text (Enter when there is only one); help lists the commands, "
+            "quit ends the game."
         )
         if self.practice:
             screen.say("A practice game: undo takes back your last move and the bots’ replies.")
@@ -335,7 +344,8 @@ class Session:
         why = forced(game, view)
         if why:
             screen.say(why)
-        screen.say(moves_line(moves))
+        only = " (Enter plays it)" if len(moves) == 1 else ""
+        screen.say(moves_line(moves, game.rules.combo_names) + only)
         for line in legend(moves, self.explained):
             screen.say(line)
         while not self.answer(self.ask(), moves):
@@ -363,6 +373,9 @@ class Session:
             say(self.start_practice())
         elif command == "undo":
             return self.undo()
+        elif not text and len(moves) == 1:
+            self.make(moves[0])
+            return True
         elif not text:
             say(f"Type a move’s number (1–{len(moves)}) or its text; help lists the commands.")
         elif text.isascii() and text.isdigit():
@@ -390,7 +403,8 @@ class Session:
         return True
 
     def make(self, move: Move) -> None:
-        self.made.append((self.game.moves_made, self.game.event_count, move_text(move)))
+        combos = self.game.rules.combo_names
+        self.made.append((self.game.moves_made, self.game.event_count, move_text(move, combos)))
         self.game.step(move)
 
     def unrate(self, rater: Rater) -> None:
@@ -406,11 +420,13 @@ class Session:
     # -- the commands --------------------------------------------------------------------------
     def hint(self) -> str:
         if not self.hints_sought:
-            self.hints, self.hints_sought = hinter(self.game.rules, self.seed), True
+            self.hints, self.hints_sought = hinter(self.game.rules), True
         if self.hints is None:
             return NO_HINTS
         move, why = self.hints.explain(self.game.view(self.seat))
-        return f"Hint: {together(move_text(move))}" + (f" — {why}." if why else ".")
+        return f"Hint: {together(move_text(move, self.game.rules.combo_names))}" + (
+            f" — {why}." if why else "."
+        )
 
     def start_practice(self) -> str:
         if self.practice:
