@@ -5,8 +5,12 @@ rule overlay, and the ISMCTS example end to end (issue 16).  Needs the ``ml`` ex
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -91,6 +95,93 @@ def test_openspiel_observer_pieces_are_named() -> None:
     assert observer.dict["hand"].shape == (32,)
 
 
+def strings_and_tensors(game: pyspiel.Game, seed: int) -> list[dict[str, set[tuple[float, ...]]]]:
+    """Every (string, tensor) pair each seat is shown along a random deal, information state
+    and observation alike, as {kind+string: {tensors}}, one dict per seat."""
+    rng = random.Random(seed)
+    seen: list[dict[str, set[tuple[float, ...]]]] = [{} for _ in range(game.num_players())]
+    state = game.new_initial_state()
+    while True:
+        if not state.is_chance_node():
+            for seat, pairs in enumerate(seen):
+                info = "info:" + state.information_state_string(seat)
+                pairs.setdefault(info, set()).add(tuple(state.information_state_tensor(seat)))
+                view = "obs:" + state.observation_string(seat)
+                pairs.setdefault(view, set()).add(tuple(state.observation_tensor(seat)))
+        if state.is_terminal():
+            return seen
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("which", WHICH)
+def test_openspiel_equal_strings_mean_equal_tensors(which: str, house: str) -> None:
+    """Two equal information-state strings are one information state, so they go with one
+    tensor; and so do two equal observation strings.  (OpenSpiel's random_sim_test does not
+    check this.)  In Polish bezique and the four-handed partnership game another seat's move
+    ending or handing over its declaring window once changed the tensor and not the string."""
+    game = pyspiel.load_game("python_bezique", {"variant": named(which, house)})
+    for seed in (0, 1):
+        for seat, pairs in enumerate(strings_and_tensors(game, seed)):
+            split = [text for text, tensors in pairs.items() if len(tensors) > 1]
+            assert not split, f"seed {seed}, p{seat + 1}: {split[0]!r} has several tensors"
+
+
+def test_openspiel_a_declaring_turn_ended_without_a_draw_shows_in_the_other_seats_string() -> None:
+    """Polish bezique's last tricks: a seat's ``draw`` ends its declaring turn and no card is
+    drawn; the engine's history leaves it out for the others, the string's last line shows it."""
+    game = pyspiel.load_game("python_bezique", {"variant": "polish"})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    found = False
+    while not state.is_terminal() and not found:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        actor = state.current_player()
+        moves = {state.action_to_string(actor, a): a for a in state.legal_actions()}
+        endgame = state.episode.view(actor).stock_size == 0
+        if endgame and "draw" in moves and len(moves) > 1:
+            other = 1 - actor
+            before = state.information_state_string(other)
+            state.apply_action(moves["draw"])
+            after = state.information_state_string(other)
+            assert before.splitlines()[:-1] == after.splitlines()[:-1]  # no line for the draw
+            assert before.splitlines()[-1] == f"now: declare, p{actor + 1} to act"
+            assert after.splitlines()[-1] == f"now: play, p{actor + 1} to act"
+            found = True
+        else:
+            state.apply_action(rng.choice(list(moves.values())))
+    assert found
+
+
+@pytest.mark.parametrize("which", ["bezique", "three-handed", "four-handed-partners"])
+def test_the_deal_or_pass_choice_says_who_won_the_cut(which: str) -> None:
+    """At the cut winner's choice to deal or pass, every seat's observation string names him
+    (as the tensor does), in OpenSpiel and in PettingZoo's ``ansi`` render."""
+    game = pyspiel.load_game("python_bezique", {"variant": which})
+    for winner in range(game.num_players()):
+        state = game.new_initial_state()
+        state.apply_action(winner)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        assert state.current_player() == winner
+        assert state.legal_actions() == [0, 1]  # deal, pass
+        for seat in range(game.num_players()):
+            text = state.observation_string(seat)
+            assert f"p{winner + 1} won the cut" in text and f"p{winner + 1} to act" in text
+    aec = env(variant=which, render_mode="ansi")
+    aec.reset(seed=4)
+    winner = aec.agent_selection
+    shown = aec.render()
+    assert shown is not None
+    assert f"p{int(winner.split('_')[1]) + 1} won the cut" in shown
+
+
 # -- PettingZoo --------------------------------------------------------------------------------
 @pytest.mark.parametrize("which", WHICH)
 def test_pettingzoo_api_test_passes(which: str, house: str) -> None:
@@ -144,6 +235,104 @@ def test_pettingzoo_the_same_seed_deals_the_same_cards() -> None:
     agent = one.agent_selection
     assert agent == two.agent_selection
     assert (one.observe(agent)["observation"] == two.observe(agent)["observation"]).all()
+
+
+def first_hand(aec: Any, seed: int | None) -> list[float]:
+    """Reset (with ``seed`` if given), let the cut winner deal, and return what the seat to
+    act then sees (its hand among it)."""
+    if seed is None:
+        aec.reset()
+    else:
+        aec.reset(seed=seed)
+    aec.step(0)  # deal
+    return list(aec.observe(aec.agent_selection)["observation"])
+
+
+def test_pettingzoo_a_run_seeded_once_is_reproduced_whole() -> None:
+    """As Gymnasium's environments: ``reset(seed=3)`` seeds the generator, later ``reset()``
+    deal on from it, so the same calls deal the same three deals; the deals differ."""
+    runs = []
+    for _ in range(2):
+        aec = env(variant="bezique")
+        runs.append([first_hand(aec, seed) for seed in (3, None, None)])
+    assert runs[0] == runs[1]
+    assert runs[0][0] != runs[0][1] != runs[0][2] != runs[0][0]
+
+
+def test_pettingzoo_an_environment_never_seeded_deals_fresh_cards() -> None:
+    one, two = env(variant="bezique"), env(variant="bezique")
+    assert first_hand(one, None) != first_hand(two, None)
+
+
+def dealt(call: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``call`` on an environment that has dealt."""
+
+    def run(aec: Any) -> object:
+        aec.reset(seed=1)
+        return call(aec)
+
+    return run
+
+
+def step_after_the_end(aec: Any) -> None:
+    aec.reset(seed=2)
+    for _ in aec.agent_iter():
+        obs, _, done, _, _ = aec.last()
+        aec.step(None if done else int(np.flatnonzero(obs["action_mask"])[-1]))
+    aec.step(0)
+
+
+MISUSES: dict[str, tuple[str, Callable[[Any], object]]] = {
+    # what: (what the message says, the call on a new environment)
+    "step before reset": ("call reset", lambda aec: aec.step(0)),
+    "observe before reset": ("call reset", lambda aec: aec.observe("player_0")),
+    "render before reset": ("call reset", lambda aec: aec.render()),
+    "a fractional action": ("an action is an integer", dealt(lambda aec: aec.step(2.5))),
+    "a text action": ("an action is an integer", dealt(lambda aec: aec.step("2"))),
+    "a boolean action": ("an action is an integer", dealt(lambda aec: aec.step(True))),
+    "an action past the space": ("there is no action 853", dealt(lambda aec: aec.step(853))),
+    "a negative action": ("there is no action -1", dealt(lambda aec: aec.step(-1))),
+    "an unknown agent observed": ("no agent 'bob'", dealt(lambda aec: aec.observe("bob"))),
+    "an unknown agent's space": ("no agent 'bob'", lambda aec: aec.action_space("bob")),
+    "a text seed": ("a seed is a non-negative integer", lambda aec: aec.reset(seed="a")),
+    "a negative seed": ("a seed is a non-negative integer", lambda aec: aec.reset(seed=-3)),
+    "a step after the end": ("the deal is over", step_after_the_end),
+}
+
+
+@pytest.mark.parametrize("misuse", list(MISUSES))
+def test_pettingzoo_every_misuse_is_a_value_error(misuse: str) -> None:
+    match, call = MISUSES[misuse]
+    with pytest.raises(ValueError, match=match):
+        call(env(variant="bezique"))
+
+
+def test_pettingzoo_misuse_is_refused_under_python_O_too() -> None:
+    """Asserts are gone under ``python -O``: the checks are not asserts, so a fractional action
+    is not taken for its integer part (0.5 for 0, deal; 1.0 for 1, pass), and an action past
+    the space is still refused."""
+    script = (
+        "from interpreter.adapters.pettingzoo import env\n"
+        "aec = env(variant='bezique')\n"
+        "aec.reset(seed=1)\n"
+        "for action in (0.5, 1.0, 10**6):\n"
+        "    try:\n"
+        "        aec.step(action)\n"
+        "    except ValueError as error:\n"
+        "        print('refused', error)\n"
+        "    else:\n"
+        "        print('taken', action)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-O", "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 and all(line.startswith("refused") for line in lines), done.stdout
 
 
 # -- the example --------------------------------------------------------------------------------

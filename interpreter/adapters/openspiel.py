@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from interpreter.adapters import tensors
+from interpreter.adapters import tensors, texts
 from interpreter.adapters.episode import CHANCE, TERMINAL, Episode, Returns, Spec, load_spec
 
 SHORT_NAME = "python_bezique"
@@ -177,8 +177,8 @@ class Observer:
 
     def string_from(self, state: BeziqueState, player: int) -> str:
         if self.recall:
-            return tensors.information_string(state.episode, player)
-        return tensors.observation_string(state.episode, player)
+            return texts.information_string(state.episode, player)
+        return texts.observation_string(state.episode, player)
 
 
 def _chance_text(episode: Episode, outcome: int) -> str:

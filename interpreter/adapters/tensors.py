@@ -10,8 +10,8 @@ network can play every seat.  Faces are in the order of ``ActionSpace.faces``.
   the trump and turn-up, the stock, the declarations made and the deal's points.
 * The **information state** adds what the seat has seen and may remember (perfect recall): the
   cards it has received this deal, and every card played this deal in order (who played it,
-  from hand or table, and whether it led).  Its text form (``information_string``) is the
-  deal's whole history as the seat saw it.
+  from hand or table, and whether it led).  Its text form (:mod:`.texts`) is the deal's
+  whole history as the seat saw it.
 
 Neither holds anything the seat has not seen.  Once the episode is over only the seat, the
 cut, the dealer, the final points and the recall are filled in: a race game has already dealt
@@ -29,6 +29,7 @@ from typing import TypeVar
 
 from interpreter.adapters.actions import SCORE_SLOTS
 from interpreter.adapters.episode import Episode, Spec
+from interpreter.adapters.texts import information_string
 from interpreter.engine import Phase, PlayerView
 
 POINTS_SCALE = 1000.0
@@ -253,31 +254,3 @@ def resample(
         if indistinguishable(episode, other, seat):
             return made
     raise RuntimeError(f"no world that p{seat + 1} cannot tell from this one was found")
-
-
-# -- as text -------------------------------------------------------------------------------------
-def information_string(episode: Episode, seat: int) -> str:
-    """The deal's whole history as ``seat`` saw it (the cut, the hands dealt with ``??`` for
-    unseen cards, every move and draw): two equal strings mean one information state."""
-    return "\n".join([f"p{seat + 1} of {episode.spec.players}", *episode.history_lines(seat)])
-
-
-def observation_string(episode: Episode, seat: int) -> str:
-    """The seat's view now, in words."""
-    head = f"p{seat + 1}"
-    game = episode.game
-    if game is None:
-        return f"{head}: dealing"
-    if episode.is_over:
-        return f"{head}: over, points {' '.join(map(str, episode.points()))}"
-    view = game.view(seat)
-    parts = [
-        f"{head} {view.phase.value}",
-        "hand " + " ".join(str(face) for _, face in view.hand),
-        "table " + " | ".join(" ".join(str(f) for _, f in cards) for cards in view.table),
-        f"trump {view.trump or '-'}",
-        f"stock {view.stock_size}",
-        "trick " + " ".join(f"p{who + 1}:{face}" for who, face in view.trick),
-        "points " + " ".join(map(str, view.deal_points)),
-    ]
-    return "; ".join(parts)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.agents import AGENT_NAMES
 from interpreter.cli.output import Output, load_variant, tables
+from interpreter.wording import plural
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
@@ -88,7 +89,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 def records_written(games: int, folder: str) -> str:
     """What ``--record`` wrote: a record per finished game, so none when no game finished."""
     if games:
-        return f"{games} game record(s) written to {folder}"
+        return f"{plural(games, 'game record')} written to {folder}"
     return (
         f"no game record written to {folder}: a record is written for each finished game, "
         "and no game finished (a race to the target needs more deals)"
@@ -136,8 +137,8 @@ def print_summary(out: Output, variant: Variant, summary: Summary, *, repeated: 
     from rich.markup import escape
 
     out.print(
-        f"[bold]{escape(variant.title)}[/bold] — {summary.deals} deals, {summary.games} complete "
-        f"game(s), seed {summary.seed}, {summary.seconds:.2f} s "
+        f"[bold]{escape(variant.title)}[/bold] — {summary.deals} deals, "
+        f"{plural(summary.games, 'complete game')}, seed {summary.seed}, {summary.seconds:.2f} s "
         f"({_rate(summary.deals_per_second)} deals/s)"
     )
     if repeated:
@@ -234,7 +235,7 @@ def print_duplicate(out: Output, board: Duplicate, agents: tuple[str, ...]) -> N
     from rich.table import Table
 
     out.print(
-        f"Duplicate: {board.boards} board(s), each played in {board.seatings} seatings "
+        f"Duplicate: {plural(board.boards, 'board')}, each played in {board.seatings} seatings "
         f"({board.deals} deals); difference: points per deal less the others' mean, with its "
         "95 % interval"
     )
