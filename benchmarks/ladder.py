@@ -14,7 +14,10 @@ from openskill's default rating (μ 25, σ 25/3); bots are ranked by μ − 3σ.
 
 The pairs' table gives, for each pair, the lead of the bot that scored more: its points per
 seat and per deal less the other's (in a partnership, half its side's lead), with the 95 %
-interval of :mod:`interpreter.arena.paired`.
+interval of :mod:`interpreter.arena.paired`.  The third table is each pair's sample: the points
+of each seat over the first ``SAMPLE_DEALS`` deals the pair played (in the first seating of its
+first boards), which tests/test_ladder.py plays again to tell whether the page still matches
+the bots' play.
 
 The Markdown goes to standard output; ``--write FILE`` puts it into FILE between the lines
 ``<!-- ladder: begin -->`` and ``<!-- ladder: end -->`` instead (docs/ladder.md).  The same
@@ -34,14 +37,17 @@ from pathlib import Path
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from interpreter.agents import AGENT_NAMES
-from interpreter.arena.duplicate import Board
+from interpreter.arena.duplicate import Board, seating_count
 from interpreter.arena.paired import Ratio
 from interpreter.engine import Rules
 from interpreter.loader import load_variant
+from interpreter.model import Variant
 from interpreter.simulate import simulate
 
 VARIANTS = ("bezique", "rubicon", "polish", "three-handed", "four-handed-partners")
 BEGIN, END = "<!-- ladder: begin -->", "<!-- ladder: end -->"
+SAMPLE_DEALS = 2
+"""The deals of each pair's sample: few enough that a test plays them all again in a minute."""
 
 
 class Ladder:
@@ -52,6 +58,7 @@ class Ladder:
         self.ratings = {bot: self.model.rating(name=bot) for bot in bots}
         self.boards = dict.fromkeys(bots, 0)
         self.leads: dict[tuple[str, str], Ratio] = {}
+        self.samples: dict[tuple[str, str], tuple[int, ...]] = {}
 
     def rate(self, seated: list[str], sides: tuple[tuple[int, ...], ...], board: Board) -> None:
         """One board as a match: a team per side, scored by the side's points."""
@@ -84,33 +91,54 @@ class Ladder:
         self.leads.setdefault(pair, Ratio()).add(y, len(first) * len(second) * board.deals)
 
 
+def seated(variant: Variant, pair: tuple[str, str]) -> list[str]:
+    """The bot in each seat: the pair's, in turn (a partnership game sets side against side)."""
+    return [pair[seat % 2] for seat in range(variant.players.count)]
+
+
+def sample(variant_name: str, pair: tuple[str, str], seed: int) -> tuple[int, ...]:
+    """Each seat's points over the first ``SAMPLE_DEALS`` deals of the pair's ladder games.
+
+    A plain simulation of the same seed deals, deal for deal, the games of the duplicate
+    boards' first seating: each shard draws a game's seed and then its bots' seeds, one per
+    seat, in both (:mod:`interpreter.scale.shards`)."""
+    variant = load_variant(variant_name)
+    summary = simulate(variant, SAMPLE_DEALS, seed=seed, agents=seated(variant, pair))
+    return tuple(points.total for points in summary.deal_points)
+
+
 def run(variant_name: str, bots: list[str], deals: int, seed: int) -> Ladder:
     variant = load_variant(variant_name)
     sides = Rules(variant).sides
     ladder = Ladder(bots)
     for pair in combinations(bots, 2):
-        seated = [pair[seat % 2] for seat in range(variant.players.count)]
+        seats = seated(variant, pair)
 
-        def counted(board: Board, pair: tuple[str, str] = pair, seated: list[str] = seated) -> None:
-            ladder.rate(seated, sides, board)
-            ladder.lead(pair, seated, board)
+        def counted(board: Board, pair: tuple[str, str] = pair, seats: list[str] = seats) -> None:
+            ladder.rate(seats, sides, board)
+            ladder.lead(pair, seats, board)
 
-        progress = Progress(f"{variant_name}: {pair[0]} vs {pair[1]}", deals * 2)
+        what = f"{variant_name}: {pair[0]} vs {pair[1]}"
+        progress = Progress(what, deals * seating_count(variant))
         simulate(
             variant,
             deals,
             seed=seed,
-            agents=seated,
+            agents=seats,
             duplicate=True,
             on_board=counted,
             on_deal=progress.deal,
         )
         progress.done()
+        started = time.perf_counter()
+        ladder.samples[pair] = sample(variant_name, pair, seed)
+        took = time.perf_counter() - started
+        print(f"{what}: sample in {took:.0f} s", file=sys.stderr, flush=True)
     return ladder
 
 
 class Progress:
-    """A line on standard error per pair of bots: the deals played so far (both seatings),
+    """A line on standard error per pair of bots: the deals played so far (every seating),
     every tenth of the way, and the time it took."""
 
     def __init__(self, what: str, total: int) -> None:
@@ -144,8 +172,11 @@ def markdown(ladders: dict[str, Ladder], command: str) -> str:
                 f"| {name} | {rank} | {bot} | {rating.ordinal():.1f} | {rating.mu:.1f} "
                 f"| {rating.sigma:.2f} | {ladder.boards[bot]} |"
             )
-    lines += [
-        "",
+    return "\n".join([*lines, "", *leads_table(ladders), "", *samples_table(ladders)]) + "\n"
+
+
+def leads_table(ladders: dict[str, Ladder]) -> list[str]:
+    lines = [
         "| variant | bots | boards | lead of the first, per seat and deal | 95 % interval |",
         "|---|---|---:|---:|---|",
     ]
@@ -163,7 +194,23 @@ def markdown(ladders: dict[str, Ladder], command: str) -> str:
                 f"| {name} | {first} vs {second} | {ratio.boards} | {sign * ratio.mean:+.1f} "
                 f"| {shown} |"
             )
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+SAMPLES_HEADER = f"| variant | bots | points of p1, p2, … over the first {SAMPLE_DEALS} deals |"
+
+
+def samples_table(ladders: dict[str, Ladder]) -> list[str]:
+    """Each pair's sample, the bots in the order they were seated (p1, p2, p1, …)."""
+    lines = [SAMPLES_HEADER, "|---|---|---|"]
+    for name, ladder in ladders.items():
+        for pair, points in ladder.samples.items():
+            lines.append(sample_row(name, pair, points))
+    return lines
+
+
+def sample_row(variant_name: str, pair: tuple[str, str], points: tuple[int, ...]) -> str:
+    return f"| {variant_name} | {pair[0]} vs {pair[1]} | {', '.join(map(str, points))} |"
 
 
 def write_into(path: Path, table: str) -> None:
