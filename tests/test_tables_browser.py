@@ -364,9 +364,18 @@ def test_a_house_variant_its_rulebook_and_a_wrong_link(
     wait_for(ann, partial(seen, ann, "select[name='seat-1']"), 30, "the lobby")
     assert overflow(ann) <= 0
     ann.find_element(By.CSS_SELECTOR, "input[value='own']").click()
+    # A pasted file's problems name the file as the person named it (no folder).
+    box = ann.find_element(By.CSS_SELECTOR, "textarea[name='variant-text']")
+    bad = 'extends = "bezique"\nname = "ours"\n[game]\ntarget = "lots"\n'
+    ann.execute_script("arguments[0].value = arguments[1]", box, bad)
+    named = ann.find_element(By.CSS_SELECTOR, "input[name='variant-file']")
+    named.send_keys("/home/ann/club rules.toml")
+    ann.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
+    problems = wait_for(ann, partial(seen, ann, ".bz-verdict li"), 20, "the problems")
+    assert problems[0].text.startswith("club rules.toml:4: game.target: "), problems[0].text
+    assert overflow(ann) <= 0
     hostile = '<img src=x onerror="document.title=1">'
     house = f'extends = "bezique"\nname = "ours"\ntitle = \'{hostile}\'\n'
-    box = ann.find_element(By.CSS_SELECTOR, "textarea[name='variant-text']")
     ann.execute_script("arguments[0].value = arguments[1]", box, house)
     ann.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
     ok = wait_for(ann, lambda: ann.find_elements(By.CSS_SELECTOR, ".bz-verdict .bz-ok"), 20, "ok")

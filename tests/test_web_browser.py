@@ -7,13 +7,16 @@ record replayed trick by trick, and the page at a desktop's width (1280 px) and 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from interpreter.web.api import Api
 from tests.site_check import chromium, console
@@ -165,18 +168,48 @@ def test_a_hint_gives_its_reason_and_marks_its_move(browser: webdriver.Chrome, u
     assert overflow(browser) <= 0, "the hint makes the page wider than a phone"
 
 
+def _problems_of(browser: webdriver.Chrome, name: str) -> str:
+    """Check the variant file: its first problem, once it names the file ``name``."""
+    browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
+    problems = wait_for(
+        browser,
+        lambda: [
+            p
+            for p in browser.find_elements(By.CSS_SELECTOR, ".bz-verdict li")
+            if p.text.startswith(f"{name}:")
+        ],
+        20,
+        f"problems of {name}",
+    )
+    return str(problems[0].text)
+
+
 def test_the_lobby_checks_a_variant_file_and_shows_its_texts_as_text(
-    browser: webdriver.Chrome, url: str
+    browser: webdriver.Chrome, url: str, tmp_path: Path
 ) -> None:
     _open(browser, url, PHONE, ".bz-lobby")
     assert overflow(browser) <= 0
     text = browser.find_element(By.CSS_SELECTOR, "textarea[name='variant-text']")
-    text.send_keys('extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n')
-    browser.find_element(By.CSS_SELECTOR, "[data-action='check-variant']").click()
-    problems = wait_for(
-        browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-verdict li"), 20, "problems"
-    )
-    assert problems[0].text.startswith("house.toml:4: game.target: "), problems[0].text
+    bad = 'extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n'
+    text.send_keys(bad)
+    problem = _problems_of(browser, "house.toml")  # pasted, no name given
+    assert problem.startswith("house.toml:4: game.target: "), problem
+    # A name typed for the pasted text names its problems: the file's, without its folder.
+    named = browser.find_element(By.CSS_SELECTOR, "input[name='variant-file']")
+    named.send_keys("C:\\Users\\me\\Our rules.toml")
+    problem = _problems_of(browser, "Our rules.toml")
+    assert problem.startswith("Our rules.toml:4: game.target: "), problem
+    # An uploaded file gives its own name.
+    upload = tmp_path / "kitchen-table.toml"
+    upload.write_text(bad.replace("mine", "kitchen"), encoding="utf-8")
+    browser.find_element(
+        By.CSS_SELECTOR, "input[type='file'][aria-label='Upload a variant file']"
+    ).send_keys(str(upload))
+    wait_for(browser, lambda: named.get_attribute("value") == upload.name, 20, "the file's name")
+    problem = _problems_of(browser, upload.name)
+    assert problem.startswith("kitchen-table.toml:4: game.target: "), problem
+    assert overflow(browser) <= 0
+    named.clear()
     hostile = '<img src=x onerror="document.title=1">'
     text.clear()
     text.send_keys(f'extends = "bezique"\nname = "mine"\ntitle = \'{hostile}\'\n')
@@ -327,3 +360,165 @@ def test_undo_against_bots_takes_back_a_move_but_never_across_a_card_shown(
     assert practice == "Practice, unrated: 1 move taken back"
     assert overflow(browser) <= 0
     browser.save_screenshot(str(tmp_path / f"undo-done-{size[0]}.png"))
+
+
+def _shots(tmp_path: Path) -> Path:
+    """Where a test's screenshots go: ``$BEZIQUE_SCREENSHOTS`` when set, to be looked at."""
+    named = os.environ.get("BEZIQUE_SCREENSHOTS")
+    folder = Path(named) if named else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _shot(browser: webdriver.Chrome, path: Path, selector: str = "body") -> None:
+    """A screenshot of the window, ``selector``'s element at its top."""
+    browser.execute_script(
+        "document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", selector
+    )
+    browser.save_screenshot(str(path))
+
+
+def _text(browser: webdriver.Chrome, selector: str) -> str:
+    return str(browser.find_element(By.CSS_SELECTOR, selector).text)
+
+
+def _log_size(browser: webdriver.Chrome) -> int:
+    return len(browser.find_elements(By.CSS_SELECTOR, ".bz-log-lines li"))
+
+
+def _enter(browser: webdriver.Chrome) -> None:
+    """Press Enter wherever the focus is."""
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+
+
+def _only_move_by_enter(browser: webdriver.Chrome) -> str:
+    """The prompt has one legal move: the page says Enter plays it, Enter in the typed move's
+    field does not, Enter elsewhere does; the move's label."""
+    only = browser.find_elements(By.CSS_SELECTOR, ".bz-game [data-move]")  # two cards alike
+    assert len({o.get_attribute("data-move") for o in only}) == 1, [o.text for o in only]
+    assert all(o.get_attribute("aria-keyshortcuts") == "Enter" for o in only)
+    said = _text(browser, ".bz-enter")
+    assert said.startswith("Enter: ") and len(said) > len("Enter: "), said
+    before = _log_size(browser)
+    browser.find_element(By.CSS_SELECTOR, ".bz-typed input").click()
+    _enter(browser)  # an empty typed move: nothing is played
+    assert idle(browser) and _log_size(browser) == before
+    assert browser.find_elements(By.CSS_SELECTOR, ".bz-enter")
+    browser.execute_script("document.activeElement.blur()")
+    _enter(browser)
+    wait_for(browser, lambda: idle(browser) and _log_size(browser) > before, 20, "Enter's move")
+    return said.removeprefix("Enter: ")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_rubicon_says_what_its_game_is_from_the_cut_to_its_end_and_enter_plays_a_forced_move(
+    browser: webdriver.Chrome, url: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Rubicon, one deal a game: before the deal (the person won the cut) the page says the cut
+    is under way, nothing is dealt, and the scores are of one deal with its rubicon; every
+    prompt with a single legal move says Enter plays it, and Enter does; at the end it says
+    the game is over, with no trick past the last."""
+    shots = _shots(tmp_path)
+    _open(browser, url + "?variant=rubicon&seed=2", size, ".bz-game")
+    title = "Rubicon Bézique (Portland Club laws, 1887)"
+    assert _text(browser, ".bz-status") == f"{title} · Cutting for deal"
+    assert _text(browser, ".bz-stock") == "Nothing dealt yet"
+    caption = _text(browser, ".bz-scores caption")
+    assert caption == "Scores (one deal; under 1000 the loser is rubiconed)", caption
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-enter"), "two moves: deal or pass"
+    assert overflow(browser) <= 0
+    _shot(browser, shots / f"rubicon-cut-{size[0]}.png")
+    browser.find_element(By.CSS_SELECTOR, "[data-move='deal']").click()
+    wait_for(browser, lambda: idle(browser), 20, "the deal")
+    assert _text(browser, ".bz-status").startswith(f"{title} · Deal 1 · Trick 1 · Trumps")
+    entered: list[str] = []
+    moves = ".bz-game [data-move]"
+    for _ in range(300):
+        if game_state(browser)["over"] == "yes":
+            break
+        wait_for(
+            browser,
+            lambda: idle(browser) and browser.find_elements(By.CSS_SELECTOR, moves),
+            60,
+            "a move",
+        )
+        if browser.find_elements(By.CSS_SELECTOR, ".bz-enter"):
+            if not entered:
+                _shot(browser, shots / f"rubicon-enter-{size[0]}.png", ".bz-moves")
+            entered.append(_only_move_by_enter(browser))
+        else:
+            click_move(browser, 60)
+    assert game_state(browser)["over"] == "yes"
+    assert entered, "no prompt with a single legal move in the deal"
+    assert _text(browser, ".bz-status").startswith(f"{title} · Deal 1 · Game over · Trumps")
+    assert "Trick" not in _text(browser, ".bz-status")
+    assert _text(browser, ".bz-stock") == "No stock"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-enter")
+    assert overflow(browser) <= 0
+    _shot(browser, shots / f"rubicon-over-{size[0]}.png")
+
+
+def _play_to_deal_end(browser: webdriver.Chrome) -> None:
+    """Click moves (a card, never a claim or a close) until a deal's breakdown shows."""
+    for _ in range(200):
+        if browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end"):
+            return
+        _play_a_card(browser)
+    raise AssertionError("the deal did not end")
+
+
+def _play_a_card(browser: webdriver.Chrome) -> None:
+    def card() -> Any:
+        if not idle(browser):
+            return None
+        found = browser.find_elements(By.CSS_SELECTOR, ".bz-game [data-move]")
+        return next(
+            (e for e in found if e.get_attribute("data-move") not in ("claim", "close")), None
+        )
+
+    chosen = wait_for(browser, card, 30, "a card to play")
+    before = _log_size(browser)
+    chosen.click()
+    wait_for(browser, lambda: idle(browser) and _log_size(browser) > before, 30, "the answer")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_the_end_of_a_deal_closes_when_play_goes_on_unless_its_review_was_asked(
+    browser: webdriver.Chrome, url: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Sixty-six: a deal's breakdown shows when it ends and closes at the person's next move;
+    when he asked for its review, it stays while he plays on, until he closes it; at the
+    game's end the page says the game is over, with no trick past the last."""
+    shots = _shots(tmp_path)
+    _open(browser, url + "?variant=sixty-six&seed=2", size, ".bz-game")
+    click_move(browser)  # p1 won the cut: 'deal'
+    _play_to_deal_end(browser)
+    assert _text(browser, ".bz-deal-end").startswith("End of deal 1.")
+    _shot(browser, shots / f"deal-end-{size[0]}.png")
+    _play_a_card(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end"), "it stays over play"
+    assert _text(browser, ".bz-status").startswith("Sixty-six · Deal 2 · Trick ")
+    _play_to_deal_end(browser)
+    assert _text(browser, ".bz-deal-end").startswith("End of deal 2.")
+    browser.find_element(By.CSS_SELECTOR, ".bz-deal-end [data-action='review']").click()
+    _play_a_card(browser)
+    box = browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end")
+    assert box and box[0].text.startswith("End of deal 2."), "the review asked for is gone"
+    wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end div.bz-review"),
+        60,
+        "the review",
+    )
+    _shot(browser, shots / f"deal-end-review-{size[0]}.png")
+    browser.find_element(By.CSS_SELECTOR, ".bz-deal-end [data-action='continue']").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bz-deal-end")
+    for _ in range(300):
+        if game_state(browser)["over"] == "yes":
+            break
+        _play_a_card(browser)
+    status = _text(browser, ".bz-status")
+    assert status.startswith("Sixty-six · Deal ") and " · Game over · Trumps" in status, status
+    assert "Trick" not in status
+    assert overflow(browser) <= 0
+    _shot(browser, shots / f"game-over-{size[0]}.png")

@@ -116,6 +116,35 @@ def test_a_posted_variant_file_is_checked_with_its_lines(client: TestClient) -> 
     assert refused.status_code == 422 and refused.json()["problems"] == answer["problems"]
 
 
+@pytest.mark.parametrize(
+    ("file", "named"),
+    [
+        (None, "house.toml"),
+        ("", "house.toml"),
+        ("   ", "house.toml"),
+        ("/home/me/rules/", "house.toml"),
+        ("Our rules.toml", "Our rules.toml"),
+        ("C:\\Users\\me\\Our rules.toml", "Our rules.toml"),
+        ("../../etc/club\u202e\n.toml", "club.toml"),
+        ("x" * 500 + ".toml", "x" * 100),
+    ],
+)
+def test_a_pasted_variant_s_problems_name_the_file_it_was_given_as(
+    client: TestClient, file: str | None, named: str
+) -> None:
+    """The name a person gives a pasted or uploaded variant names its problems, for a check,
+    a game and a table alike: its last part, plain text, at most 100 characters; house.toml
+    when none is given."""
+    bad = 'extends = "bezique"\nname = "mine"\n[game]\ntarget = "lots"\n'
+    given = {} if file is None else {"file": file}
+    checked = client.post("/api/check", json={"text": bad, **given}).json()
+    assert checked["problems"][0].startswith(f"{named}:4: game.target: "), checked
+    for path, extra in (("/api/games", {}), ("/api/tables", {"seats": ["person", "person"]})):
+        refused = client.post(path, json={"variant_text": bad, **given, **extra})
+        assert refused.status_code == 422, (path, refused.text)
+        assert refused.json()["problems"] == checked["problems"], path
+
+
 def test_the_page_and_its_files_are_served_with_a_strict_policy(client: TestClient) -> None:
     page = client.get("/play?variant=bezique&seed=1")
     assert page.status_code == 200 and 'data-transport="http"' in page.text

@@ -50,6 +50,22 @@ def test_a_rulebook_page_opens_its_game_which_the_browser_plays(site: str, tmp_p
         _play_a_trick(browser)
         severe = [e["message"] for e in console(browser) if e.get("level") == "SEVERE"]
         assert not [m for m in severe if "favicon" not in m], severe
+        _fields_have_boxes(browser, tmp_path)
+
+
+def _fields_have_boxes(browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """The lobby's fields in the site's theme: the seed's box drawn as the variant's is."""
+    browser.find_element(By.CSS_SELECTOR, ".bz-nav [data-action='lobby']").click()
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".bz-lobby"), 30, "lobby")
+    border = (
+        "const style = getComputedStyle(document.querySelector(arguments[0]));"
+        "return [style.borderTopStyle, style.borderTopWidth, style.borderTopColor];"
+    )
+    seed = browser.execute_script(border, "input[name='seed']")
+    assert seed[0] == "solid" and float(seed[1].removesuffix("px")) >= 1, seed
+    assert seed == browser.execute_script(border, "select[name='variant']")
+    assert seed == browser.execute_script(border, "input[name='variant-file']")
+    browser.save_screenshot(str(tmp_path / "play-lobby.png"))
 
 
 def _play_a_trick(browser: webdriver.Chrome) -> None:

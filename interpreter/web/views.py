@@ -26,6 +26,7 @@ from interpreter.engine.moves import (
     Yield,
     label_face,
 )
+from interpreter.model.scoring import GameFormat
 from interpreter.play.screen import forced, move_text
 
 Json = dict[str, Any]
@@ -157,9 +158,21 @@ def seat_view(game: Game, seat: int) -> Json:
         "deal_points": list(view.deal_points),
         "match_points": list(view.match_points),
         "match_target": 0 if game.variant.match is None else game.variant.match.target,
+        "goal": goal(game),
         "moves": [move_json(move, combos) for move in moves],
         "asked": asked(game, view),
     }
+
+
+def goal(game: Game) -> str:
+    """What a game is, in words, from its rules: ``game to 1000`` (a race), ``one deal`` (the
+    deal is the game), ``one deal; under 1000 the loser is rubiconed`` (Rubicon)."""
+    rules = game.variant
+    if rules.game.format is GameFormat.RACE:
+        return f"game to {rules.game.target}"
+    if rules.settlement is None:
+        return "one deal"
+    return f"one deal; under {rules.settlement.rubicon_threshold} the loser is rubiconed"
 
 
 def asked(game: Game, view: PlayerView) -> str:

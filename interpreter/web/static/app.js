@@ -4,7 +4,7 @@
 
 import { ApiError, HttpTransport, WorkerTransport } from "./transport.js";
 import { clear, download, el } from "./dom.js";
-import { renderGame } from "./table.js";
+import { enterPlaysOnlyMove, renderGame, reviewAsked } from "./table.js";
 import { problemsList, renderLobby } from "./lobby.js";
 import { renderReplay } from "./replay.js";
 
@@ -22,6 +22,7 @@ class App {
       this.transport = new HttpTransport(root.dataset.base || "");
     }
     this.busy = false;
+    enterPlaysOnlyMove(() => (this.game ? this.view : null), (text) => this.move(text));
   }
 
   say(text, problems = []) {
@@ -135,9 +136,12 @@ class App {
 
   async move(text) {
     if (this.busy || !this.game) return;
+    // Play goes on: the last deal's breakdown closes, unless its review was asked for.
+    const closing = this.dealEnd && !reviewAsked(this.review);
     try {
       const view = await this.call("move", { game: this.game, seat: this.seat, move: text, since: this.lines.length });
       this.message = "";
+      if (closing) Object.assign(this, { dealEnd: null, review: null });
       this.show(view);
     } catch (error) {
       this.refused(error);

@@ -3,13 +3,28 @@
 
 import { el } from "./dom.js";
 
-function readFile(input, target) {
+// The chosen file's text in `target`, and its name in `name` (a field the person may edit)
+// or, without one, kept on `target` for the messages.
+function readFile(input, target, name = null) {
   const file = input.files && input.files[0];
   if (!file) return;
   file.text().then((text) => {
     target.value = text;
-    target.dataset.file = file.name;
+    if (name) name.value = file.name;
+    else target.dataset.file = file.name;
   });
+}
+
+// The field with a variant file's name, which its problems are reported under: the uploaded
+// file's, or one the person types for a pasted text (empty: house.toml). The server keeps
+// its last part, without any folder, as plain text.
+export function fileNameField() {
+  return el("input", { type: "text", name: "variant-file", placeholder: "house.toml", size: 14, maxlength: 100,
+    autocomplete: "off", spellcheck: "false", "aria-label": "File name" });
+}
+
+export function fileNameOf(field) {
+  return field.value.trim() || "house.toml";
 }
 
 function seatPickers(players, bots, defaultBot, holder) {
@@ -61,12 +76,13 @@ export function renderLobby(catalogue, actions) {
   const text = el("textarea", { name: "variant-text", rows: 8, spellcheck: "false", "aria-label": "Variant file",
     placeholder: 'extends = "bezique"\nname = "my-bezique"\ntitle = "Bézique, 2000 up"\ngame = { target = 2000 }' });
   const upload = el("input", { type: "file", accept: ".toml,text/plain", "aria-label": "Upload a variant file" });
-  upload.addEventListener("change", () => readFile(upload, text));
+  const name = fileNameField();
+  upload.addEventListener("change", () => readFile(upload, text, name));
   const verdict = el("div", { class: "bz-verdict", role: "status" });
   let ownPlayers = 2;
   const ownSeats = el("div", { class: "bz-seat-pickers" });
   let ownSeatsOf = () => null;
-  const fileName = () => text.dataset.file || "house.toml";
+  const fileName = () => fileNameOf(name);
   const check = async () => {
     const answer = await actions.check(text.value, fileName());
     verdict.replaceChildren();
@@ -87,6 +103,7 @@ export function renderLobby(catalogue, actions) {
     el("h2", {}, "Your own variant"),
     el("p", {}, "Paste or upload a variant file. It may extend a shipped variant (extends = \"bezique\"); it is checked as bezique check checks it."),
     text,
+    el("label", {}, "File name ", name),
     el("div", { class: "bz-row" }, upload,
       el("button", { type: "button", data: { action: "check-variant" }, on: { click: check } }, "Check")),
     verdict,

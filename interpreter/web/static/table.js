@@ -14,12 +14,16 @@ function trumpBadge(trump) {
   return el("span", { class: "bz-trump" + (isRed(trump) ? " bz-red-text" : "") }, suitSymbol(trump));
 }
 
+// Where the game is: the cut before the first deal, a deal's trick, or the game over.
+function stage(view) {
+  if (view.phase === "elect") return "Cutting for deal";
+  if (view.over) return `Deal ${view.deal} · Game over`;
+  return `Deal ${view.deal} · Trick ${view.trick_no + 1}`;
+}
+
 function status(view) {
-  const parts = [
-    el("strong", {}, view.variant.title),
-    ` · Deal ${view.deal} · Trick ${view.trick_no + 1} · Trumps `,
-    trumpBadge(view.trump),
-  ];
+  const parts = [el("strong", {}, view.variant.title), ` · ${stage(view)}`];
+  if (view.phase !== "elect") parts.push(" · Trumps ", trumpBadge(view.trump));
   return el("p", { class: "bz-status" }, parts);
 }
 
@@ -36,7 +40,7 @@ function scores(view) {
   return el(
     "table",
     { class: "bz-scores" },
-    el("caption", {}, `Scores (game to ${view.target})`, matchLine(view)),
+    el("caption", {}, `Scores (${view.goal || `game to ${view.target}`})`, matchLine(view)),
     el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Game"), el("th", {}, "This deal"))),
     el("tbody", {}, rows),
   );
@@ -94,13 +98,7 @@ function trick(view) {
         view.last_trick_winner === null ? "" : ` won by ${seatName(view, view.last_trick_winner)}`,
       )
     : null;
-  const stock = el(
-    "div",
-    { class: "bz-stock" },
-    view.stock ? back(view.stock, "cards in the stock") : el("span", { class: "bz-label" }, "No stock: the last tricks"),
-    view.turn_up ? el("figure", { class: "bz-played" }, card(view.turn_up), el("figcaption", {}, "turn-up")) : null,
-    el("span", { class: "bz-label" }, `Stock: ${view.stock}`),
-  );
+  const stock = el("div", { class: "bz-stock" }, stockPile(view));
   return el(
     "section",
     { class: "bz-centre", "aria-label": "The trick" },
@@ -109,6 +107,18 @@ function trick(view) {
     last,
     view.heap.length ? el("p", { class: "bz-last" }, "Lying face up: ", cards(view.heap, { small: true })) : null,
   );
+}
+
+// The stock and the turn-up: nothing dealt yet while the cut decides who deals; no stock in
+// the last tricks, nor at the game's end.
+function stockPile(view) {
+  if (view.phase === "elect") return el("span", { class: "bz-label" }, "Nothing dealt yet");
+  const none = view.over ? "No stock" : "No stock: the last tricks";
+  return [
+    view.stock ? back(view.stock, "cards in the stock") : el("span", { class: "bz-label" }, none),
+    view.turn_up ? el("figure", { class: "bz-played" }, card(view.turn_up), el("figcaption", {}, "turn-up")) : null,
+    view.stock ? el("span", { class: "bz-label" }, `Stock: ${view.stock}`) : null,
+  ];
 }
 
 function moveButton(move, onMove) {
@@ -174,6 +184,37 @@ function markHinted(root, hint) {
   found.setAttribute("aria-describedby", "bz-hint");
 }
 
+// The person's one legal move, when he is to act and has exactly one (a draw that ends the
+// declaring window, a forced card): Enter plays it (enterPlaysOnlyMove).
+export function onlyMove(view) {
+  if (!view || view.over || view.seat === null || view.to_act !== view.seat) return null;
+  return view.moves && view.moves.length === 1 ? view.moves[0] : null;
+}
+
+// Enter, pressed anywhere on the page but in a field, on a button or on a link (where Enter
+// is theirs), plays the only legal move of the view `currentView()` gives.
+export function enterPlaysOnlyMove(currentView, onMove) {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.repeat || event.isComposing) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const focus = event.target;
+    if (focus instanceof Element && focus.closest("input, textarea, select, button, a[href], [contenteditable]")) return;
+    const move = onlyMove(currentView());
+    if (!move) return;
+    event.preventDefault();
+    onMove(move.move);
+  });
+}
+
+// The only move's elements (two cards alike are two), marked with its key for assistive tools.
+function markOnly(root, view) {
+  const move = onlyMove(view);
+  if (!move) return;
+  for (const node of root.querySelectorAll("[data-move]")) {
+    if (node.dataset.move === move.move) node.setAttribute("aria-keyshortcuts", "Enter");
+  }
+}
+
 function moves(view, message, onMove, hint) {
   const onCards = new Set([...view.hand, ...view.tables[view.seat]].map((item) => item.move).filter(Boolean));
   const buttons = view.moves.filter((move) => !onCards.has(move.move)).map((move) => moveButton(move, onMove));
@@ -184,6 +225,7 @@ function moves(view, message, onMove, hint) {
     typed,
     el("button", { type: "submit", data: { action: "type-move" } }, "Try"),
   );
+  const only = onlyMove(view);
   let asked = view.asked;
   if (!asked && !view.over && view.to_act !== null) asked = `Waiting for ${seatName(view, view.to_act)}.`;
   return el(
@@ -193,6 +235,7 @@ function moves(view, message, onMove, hint) {
     hint,
     message ? el("p", { class: "bz-refused", role: "alert" }, withSuits(message)) : null,
     buttons.length ? el("div", { class: "bz-buttons" }, buttons) : null,
+    only ? el("p", { class: "bz-enter" }, el("kbd", {}, "Enter"), ": ", withSuits(only.label)) : null,
     view.over ? null : form,
   );
 }
@@ -200,6 +243,12 @@ function moves(view, message, onMove, hint) {
 function log(lines) {
   const list = el("ol", { class: "bz-log-lines" }, lines.map((line) => el("li", {}, withSuits(line))));
   return el("details", { class: "bz-log", open: true }, el("summary", {}, "What happened"), list);
+}
+
+// Whether the person asked for the review of the deal just ended (under way, or shown): its
+// box then stays when play goes on, until he closes it.
+export function reviewAsked(review) {
+  return Boolean(review && (review.pending || review.lines));
 }
 
 // The end of a deal: its breakdown, then (where the page offers it) the review of the
@@ -244,6 +293,7 @@ export function renderGame(view, ui) {
     log(ui.lines),
   );
   markHinted(game, ui.hint);
+  markOnly(game, view);
   return game;
 }
 

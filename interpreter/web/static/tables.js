@@ -12,8 +12,8 @@
 
 import { ApiError } from "./transport.js";
 import { download, el } from "./dom.js";
-import { renderGame, renderWatch } from "./table.js";
-import { problemsList } from "./lobby.js";
+import { enterPlaysOnlyMove, renderGame, renderWatch, reviewAsked } from "./table.js";
+import { fileNameField, fileNameOf, problemsList } from "./lobby.js";
 import { markdown } from "./rulebook.js";
 
 const POLL_MS = 3000;
@@ -117,13 +117,14 @@ async function lobby(root, notice) {
   const own = el("textarea", { name: "variant-text", rows: 6, spellcheck: "false", "aria-label": "Variant file",
     placeholder: 'extends = "bezique"\nname = "our-bezique"\ntitle = "Bézique, 2000 up"\ngame = { target = 2000 }' });
   const upload = el("input", { type: "file", accept: ".toml,text/plain", "aria-label": "Upload a variant file" });
+  const ownName = fileNameField();
   upload.addEventListener("change", () => {
     const file = upload.files && upload.files[0];
-    if (file) file.text().then((text) => { own.value = text; own.dataset.file = file.name; });
+    if (file) file.text().then((text) => { own.value = text; ownName.value = file.name; });
   });
   const shipped = el("input", { type: "radio", name: "source", value: "shipped", checked: true });
   const mine = el("input", { type: "radio", name: "source", value: "own" });
-  const ownBox = el("div", { class: "bz-own", hidden: true }, own, el("div", { class: "bz-row" }, upload,
+  const ownBox = el("div", { class: "bz-own", hidden: true }, own, el("label", {}, "File name ", ownName), el("div", { class: "bz-row" }, upload,
     el("button", { type: "button", data: { action: "check-variant" }, on: { click: () => check() } }, "Check")));
   const verdict = el("div", { class: "bz-verdict", role: "status" });
   const seatsHolder = el("div", { class: "bz-seat-pickers" });
@@ -139,7 +140,7 @@ async function lobby(root, notice) {
     seatCount = count;
   };
   const shippedPlayers = () => players((variants.find((item) => item.name === variant.value) || { players: 2 }).players);
-  const fileName = () => own.dataset.file || "house.toml";
+  const fileName = () => fileNameOf(ownName);
   const check = async () => {
     verdict.replaceChildren();
     let answer;
@@ -306,6 +307,7 @@ class TablePage {
       el("button", { type: "button", data: { action: "rulebook" }, on: { click: () => this.toggleRulebook() } }, "Rulebook"),
       this.watching ? null : this.nameForm());
     root.append(this.seats, this.liveNote, this.tools, this.rulebook, this.stage);
+    if (!this.watching) enterPlaysOnlyMove(() => this.view, (text) => this.move(text));
   }
 
   nameForm() {
@@ -471,9 +473,12 @@ class TablePage {
   async move(text) {
     if (this.root.dataset.busy === "yes") return;
     this.root.dataset.busy = "yes";
+    // Play goes on: the last deal's breakdown closes, unless its review was asked for.
+    const closing = this.dealEnd && !reviewAsked(this.review);
     try {
       const view = await request("POST", `${this.base}/seats/${this.seat}/moves`, { body: { move: text }, token: this.token });
       this.message = "";
+      if (closing) Object.assign(this, { dealEnd: null, review: null });
       this.show(view);
     } catch (error) {
       this.message = error.status === 0 ? `${error.message}: the move was not sent; try again in a moment.` : error.message;
