@@ -152,6 +152,7 @@ def _game_commands(sub: Commands) -> None:
         "--record", metavar="DIR", help="write a game record per finished game (default: none)"
     )
     _scale_options(sim)
+    _cluster_options(sim)
     _analyze_command(sub)
     play = _command(
         sub,
@@ -336,6 +337,43 @@ def _scale_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _cluster_options(command: argparse.ArgumentParser) -> None:
+    """A running Dask cluster, over TLS, and a long run kept shard by shard to be resumed."""
+    command.add_argument(
+        "--scheduler-file",
+        metavar="FILE",
+        help="with --backend dask: the file a scheduler wrote its address into "
+        "(dask scheduler --scheduler-file FILE), instead of --scheduler (default: none)",
+    )
+    command.add_argument(
+        "--tls-ca-file",
+        metavar="FILE",
+        help="with a running cluster: talk to it over TLS, checked against this certificate "
+        "authority (PEM) (default: no TLS)",
+    )
+    command.add_argument(
+        "--tls-cert", metavar="FILE", help="with TLS: this client's certificate (PEM)"
+    )
+    command.add_argument(
+        "--tls-key",
+        metavar="FILE",
+        help="with TLS: the certificate's private key (default: in the certificate's file)",
+    )
+    command.add_argument(
+        "--retries",
+        type=_retries,
+        metavar="N",
+        help="with --backend dask: play a shard whose task failed on a worker again, up to N "
+        "times (default: 2)",
+    )
+    command.add_argument(
+        "--shards-dir",
+        metavar="DIR",
+        help="keep each finished shard in DIR, and read those already there rather than play "
+        "them again: a run stopped resumes where it was (default: none)",
+    )
+
+
 def _record_commands(sub: Commands) -> None:
     replay = _command(
         sub,
@@ -509,6 +547,10 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text.strip()!r} is less than 1")
     return value
+
+
+def _retries(text: str) -> int:
+    return _whole(text, 100)
 
 
 def _seed(text: str) -> int:

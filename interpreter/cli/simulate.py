@@ -46,6 +46,7 @@ def seat_agents(given: str, players: int) -> list[str]:
 def simulate_command(args: argparse.Namespace) -> int:
     from interpreter.arena.duplicate import seating_count
     from interpreter.loader import shipped_variant_names
+    from interpreter.scale.cluster import Cluster
     from interpreter.scale.run import check, play
     from interpreter.scale.shards import Plan
 
@@ -63,7 +64,15 @@ def simulate_command(args: argparse.Namespace) -> int:
         record_dir=args.record,
         embed_variant=args.variant not in shipped_variant_names(),
     )
-    check(plan, jobs=args.jobs, backend=args.backend, scheduler=args.scheduler)
+    cluster = Cluster(
+        scheduler=args.scheduler,
+        scheduler_file=args.scheduler_file,
+        tls_ca_file=args.tls_ca_file,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        retries=args.retries,
+    )
+    check(plan, jobs=args.jobs, backend=args.backend, cluster=cluster, shards_dir=args.shards_dir)
     if args.record is not None:  # the folder is made (or refused) before any play
         from interpreter.cli_records import record_writer
 
@@ -74,8 +83,10 @@ def simulate_command(args: argparse.Namespace) -> int:
             plan,
             jobs=args.jobs,
             backend=args.backend,
-            scheduler=args.scheduler,
+            cluster=cluster,
             on_progress=advance,
+            shards_dir=args.shards_dir,
+            on_note=lambda note: err.print(note, markup=False, highlight=False, soft_wrap=True),
         )
     if args.json:
         print(json.dumps(summary.as_json(), ensure_ascii=False))

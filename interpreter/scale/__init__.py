@@ -9,5 +9,7 @@ played.
 - :mod:`~interpreter.scale.shards`: the shards of a run, their seeds, and a worker's task;
 - :mod:`~interpreter.scale.local`: the shards on the cores of this machine (``--jobs``);
 - :mod:`~interpreter.scale.cluster`: the shards on a Dask cluster (``--backend dask``);
+- :mod:`~interpreter.scale.stamp`: the engine's and the variant's hashes every shard carries;
+- :mod:`~interpreter.scale.store`: a run's finished shards kept in a folder, to resume it;
 - :mod:`~interpreter.scale.run`: one entry for the three ways.
 """

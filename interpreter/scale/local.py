@@ -1,6 +1,7 @@
 """A run's shards on the cores of this machine: a pool of worker processes, started with
 ``spawn`` (a fresh interpreter that imports what it needs, the same way on every system), each
-handed the plan and a shard index, as :mod:`interpreter.scale.cluster` hands them to a cluster.
+handed the plan and a shard index, as :mod:`interpreter.scale.cluster` hands them to a
+cluster, and giving back the shard stamped (:mod:`interpreter.scale.stamp`).
 
 Workers tell the progress of their deals through a queue, a few times a second; they leave
 Ctrl-C to the main process, which stops them."""
@@ -11,11 +12,12 @@ import multiprocessing
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from interpreter.scale.shards import Merged, Shardable, run_shard
+from interpreter.scale.shards import Merged, Shardable
+from interpreter.scale.stamp import Stamped, play_stamped
 
 WINDOW_PER_JOB = 4
 """Shards in flight per worker: enough to keep every worker busy behind a slow shard."""
@@ -24,11 +26,15 @@ _REPORT_EVERY = 0.2  # seconds between a worker's reports of its deals
 _progress: Any = None  # in a worker: the queue of deal counts, or None
 
 
-def run_local(
-    plan: Shardable[Merged], jobs: int, on_progress: Callable[[int], None] | None = None
-) -> Merged:
-    """Play ``plan`` on ``jobs`` worker processes; ``on_progress`` is told each number of
-    deals played, as workers report them."""
+def local_shards(
+    plan: Shardable[Merged],
+    todo: Sequence[int],
+    jobs: int,
+    on_progress: Callable[[int], None] | None = None,
+) -> Generator[tuple[int, Stamped[Merged]]]:
+    """Play shards ``todo`` of ``plan`` on ``jobs`` worker processes, in their order;
+    ``on_progress`` is told each number of deals played, as workers report them.  Closed
+    before its end (an error, Ctrl-C), it stops the workers."""
     from interpreter.scale.ordered import in_order
 
     context = multiprocessing.get_context("spawn")
@@ -37,15 +43,14 @@ def run_local(
     if queue is not None and on_progress is not None:
         listener = threading.Thread(target=_listen, args=(queue, on_progress), daemon=True)
         listener.start()
-    summary = plan.empty()
     pool = ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(queue,)
     )
     try:
-        for _, shard in in_order(
-            plan.shards, lambda index: pool.submit(_play, plan, index), WINDOW_PER_JOB * jobs
+        for position, shard in in_order(
+            len(todo), lambda at: pool.submit(_play, plan, todo[at]), WINDOW_PER_JOB * jobs
         ):
-            summary.merge(shard)  # type: ignore[arg-type]  # a future's result is untyped
+            yield todo[position], shard  # type: ignore[misc]  # a future's result is untyped
     except BaseException:
         _stop(pool)
         raise
@@ -56,7 +61,6 @@ def run_local(
             listener.join()
             queue.close()
             queue.join_thread()
-    return summary
 
 
 def _start_worker(queue: Any) -> None:
@@ -65,11 +69,11 @@ def _start_worker(queue: Any) -> None:
     _progress = queue
 
 
-def _play(plan: Shardable[Merged], index: int) -> Merged:
+def _play(plan: Shardable[Merged], index: int) -> Stamped[Merged]:
     """A worker's task: one shard, its deals reported as they are played."""
     queue = _progress
     if queue is None:
-        return run_shard(plan, index)
+        return play_stamped(plan, index)
     unsent = [0, time.monotonic()]
 
     def dealt() -> None:
@@ -79,10 +83,10 @@ def _play(plan: Shardable[Merged], index: int) -> Merged:
             queue.put(unsent[0])
             unsent[:] = [0, now]
 
-    summary = run_shard(plan, index, on_deal=dealt)
+    stamped = play_stamped(plan, index, on_deal=dealt)
     if unsent[0]:
         queue.put(unsent[0])
-    return summary
+    return stamped
 
 
 def _listen(queue: Any, on_progress: Callable[[int], None]) -> None:
