@@ -24,7 +24,9 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from tests.site_check import chromium, console
@@ -408,3 +410,52 @@ def test_a_house_variant_its_rulebook_and_a_wrong_link(
     said = wait_for(ann, lambda: " ".join(found.text for found in notice()), 20, "the refusal")
     assert "does not open that seat" in said
     assert not ann.find_elements(By.CSS_SELECTOR, ".bz-hand")
+
+
+def moved(browser: webdriver.Chrome, before: int) -> bool:
+    """Whether the page has its answer, its log longer than ``before`` lines."""
+    return bool(state(browser).get("log", 0) > before and idle(browser))
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280px", "390px"])
+def test_a_table_says_where_the_game_is_and_enter_plays_a_single_move(
+    people: list[webdriver.Chrome], base: str, shots: Path, size: tuple[int, int]
+) -> None:
+    """A table of Rubicon, a person against the expert bot, the other browser watching: before
+    the deal both pages say the cut is under way and the scores are of one deal; at the first
+    prompt with a single legal move the seat's page says Enter plays it, and Enter does."""
+    seats = ["person", "expert"]
+    table = call(base, "/api/tables", {"variant": "rubicon", "seats": seats, "seed": 2})
+    ann, eve = people
+    open_page(ann, base + table["seats"][0]["link"], size)
+    open_page(eve, base + table["watch"], size)
+    live([ann, eve])
+    title = "Rubicon Bézique (Portland Club laws, 1887)"
+    for browser in (ann, eve):
+        status = browser.find_element(By.CSS_SELECTOR, ".bz-status").text
+        assert status == f"{title} · Cutting for deal", status
+        assert browser.find_element(By.CSS_SELECTOR, ".bz-stock").text == "Nothing dealt yet"
+        caption = browser.find_element(By.CSS_SELECTOR, ".bz-scores caption").text
+        assert caption == "Scores (one deal; under 1000 the loser is rubiconed)", caption
+    shot(ann, shots / f"table-cut-{size[0]}.png")
+    for _ in range(100):
+        offered = wait_for(ann, partial(seen, ann, ".bz-game [data-move]"), 30, "a move")
+        if seen(ann, ".bz-enter"):
+            break
+        before = state(ann)["log"]
+        offered[0].click()
+        wait_for(ann, partial(moved, ann, before), 30, "the answer")
+    else:
+        raise AssertionError("no prompt with a single legal move")
+    said = ann.find_element(By.CSS_SELECTOR, ".bz-enter").text
+    assert said.startswith("Enter: "), said
+    assert {o.get_attribute("data-move") for o in offered} == {
+        offered[0].get_attribute("data-move")
+    }
+    shot(ann, shots / f"table-enter-{size[0]}.png")
+    before = state(ann)["log"]
+    ann.execute_script("document.activeElement.blur()")
+    ActionChains(ann).send_keys(Keys.ENTER).perform()
+    wait_for(ann, partial(moved, ann, before), 30, "Enter's move")
+    assert not seen(eve, ".bz-enter, [data-move]")
+    assert overflow(ann) <= 0 and overflow(eve) <= 0
