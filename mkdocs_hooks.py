@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.structure.files import File, Files
 
 from interpreter.rulebook.site import GeneratedSite, generated_site
 from interpreter.web.bundle import ENGINE, front_end, site_engine
@@ -28,7 +28,7 @@ PLAY = "play"  # the folder of the Play page, its front-end and its engine
 _site: GeneratedSite | None = None  # the pages of the current build
 
 
-def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+def on_config(config: ProperDocsConfig, **kwargs: Any) -> ProperDocsConfig:
     global _site
     # each build (``mkdocs serve`` rebuilds) reads the variants and their analytics again
     _site = generated_site(Path(config.docs_dir))
@@ -36,7 +36,7 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     return config
 
 
-def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
+def on_files(files: Files, config: ProperDocsConfig, **kwargs: Any) -> Files:
     assert _site is not None, "on_config runs first"
     for path, content in _site.pages.items():
         files.append(File.generated(config, path, content=content))
@@ -45,7 +45,7 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
     return files
 
 
-def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
+def on_post_build(config: ProperDocsConfig, **kwargs: Any) -> None:
     reason = site_engine(Path(config.site_dir) / PLAY / "engine")
     if reason is not None and not reason.startswith(f"{ENGINE}=0"):
         print(

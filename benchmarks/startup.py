@@ -7,7 +7,7 @@ Three tables (Markdown):
   in milliseconds (on a busy machine the CPU time is the steadier figure);
 - the CPU time (user + system) of ``bezique --help`` and ``bezique variants`` run as
   subprocesses: the median of ``--runs`` runs, read from ``getrusage(RUSAGE_CHILDREN)``;
-- with ``--site``, ``mkdocs build --strict`` of the documentation: median wall and CPU time of
+- with ``--site``, ``properdocs build --strict`` of the documentation: median wall and CPU time of
   ``--site-runs`` builds.
 
     python benchmarks/startup.py [--repeats 30] [--runs 7] [--site] [--site-runs 3]
@@ -76,9 +76,10 @@ def median_child(command: Sequence[str], runs: int, cwd: Path | None = None) -> 
 
 
 def site_seconds(runs: int) -> tuple[float, float]:
-    """Median wall and CPU seconds of ``mkdocs build --strict`` into a temporary folder."""
+    """Median wall and CPU seconds of ``properdocs build --strict`` into a temporary folder."""
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", folder]
+        build = ["build", "-f", "mkdocs.yml", "--strict", "-q", "-d", folder]
+        command = [sys.executable, "-m", "properdocs", *build]
         return median_child(command, runs, cwd=ROOT)
 
 
@@ -86,7 +87,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30, help="loads per variant (30)")
     parser.add_argument("--runs", type=int, default=7, help="runs per command (7)")
-    parser.add_argument("--site", action="store_true", help="also time the mkdocs build")
+    parser.add_argument("--site", action="store_true", help="also time the site's build")
     parser.add_argument("--site-runs", type=int, default=3, help="builds of the site (3)")
     args = parser.parse_args()
 
@@ -106,7 +107,7 @@ def main() -> None:
         wall, cpu = site_seconds(args.site_runs)
         print("\n| site | CPU s (median) | wall s (median) |")
         print("|---|---:|---:|")
-        print(f"| mkdocs build --strict | {cpu:.2f} | {wall:.2f} |")
+        print(f"| properdocs build --strict | {cpu:.2f} | {wall:.2f} |")
 
 
 if __name__ == "__main__":

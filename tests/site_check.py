@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import os
 import struct
 import subprocess
 import sys
@@ -50,20 +49,19 @@ INSTALL_DOCS = "run: pip install -e '.[docs]'"
 
 def build_site(destination: Path) -> Path:
     """Build the site strictly into ``destination``; fail the test if it cannot be built."""
-    if importlib.util.find_spec("mkdocs") is None:
-        pytest.fail(f"MkDocs is not installed: {INSTALL_DOCS}", pytrace=False)
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if importlib.util.find_spec("properdocs") is None:
+        pytest.fail(f"ProperDocs is not installed: {INSTALL_DOCS}", pytrace=False)
+    build = ["build", "-f", "mkdocs.yml", "--strict", "-q", "-d", str(destination)]
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(destination)],
+        [sys.executable, "-m", "properdocs", *build],
         cwd=ROOT,
-        env=env,
         capture_output=True,
         text=True,
         check=False,
     )
     if done.returncode != 0:
         pytest.fail(
-            f"mkdocs build --strict failed ({done.returncode}):\n{done.stdout}{done.stderr}",
+            f"properdocs build --strict failed ({done.returncode}):\n{done.stdout}{done.stderr}",
             pytrace=False,
         )
     return destination

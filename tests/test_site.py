@@ -1,13 +1,13 @@
 """The built documentation site, checked as files and in a real browser (headless Chromium).
 
-The site is built with ``mkdocs build --strict`` and served on 127.0.0.1. Without a browser:
+The site is built with ``properdocs build --strict`` and served on 127.0.0.1. Without a browser:
 it has its pages and publishes no file of the build itself, and no link, image, stylesheet or
 script points at a missing file or a missing anchor. In the browser (tests marked
 ``browser``): every page answers 200, has a title and logs no error in the console, and a
 variant page renders to a screenshot. Without Chromium and ChromeDriver the browser tests are
 skipped with the command that installs them, or fail when ``BEZIQUE_REQUIRE_BROWSER`` is set,
-as CI sets it (``tests/browser.py``); without MkDocs every test here fails and says what to
-install.
+as CI sets it (``tests/browser.py``); without ProperDocs every test here fails and says what
+to install.
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ def test_the_analytics_plots_are_seen_at_desktop_and_phone_widths(site: Site, wi
                 "});"
             )
             if len(plots) < 3:
-                problems.append(f"/{page}: {len(plots)} plot(s)")
+                problems.append(f"/{page}: {len(plots)} plots")
             for plot in plots:
                 seen = plot["complete"] and plot["natural"] > 0 and plot["height"] > 0
                 if not seen or not 0 < plot["width"] <= plot["viewport"]:

@@ -61,7 +61,7 @@ def test_the_pages_are_generated_without_mkdocs() -> None:
         "site = generated_site(); "
         "loaded = {m.split('.')[0] for m in sys.modules}; "
         "rulebooks = [p for p in site.pages if not p.startswith('puzzles/')]; "
-        "print(len(rulebooks), bool(loaded & {'mkdocs', 'material'}))"
+        "print(len(rulebooks), bool(loaded & {'mkdocs', 'properdocs', 'material'}))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe],

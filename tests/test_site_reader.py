@@ -31,7 +31,7 @@ class Browser:
     def open(self, page: str, width: int) -> None:
         self.driver.set_window_size(width, 900)
         self.driver.get(self.url + page)
-        # Material's script wraps the tables after the load event.
+        # The theme's script wraps the tables after the load event.
         self.driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 150)")
 
     def js(self, script: str, *args: Any) -> Any:
@@ -79,11 +79,11 @@ def test_the_points_of_every_combination_are_on_screen(
 ) -> None:
     browser.open(page, width)
     found = browser.js(
-        "const t = [...document.querySelectorAll('article table')]"
+        "const t = [...document.querySelectorAll('[role=main] table')]"
         "  .find(t => t.querySelector('.card-faces'));"
         "if (!t) return null;"
         "const th = [...t.querySelectorAll('th')].find(h => h.textContent.trim() === 'Points');"
-        "const box = t.closest('.md-typeset__scrollwrap') || t;"  # what would scroll
+        "const box = t.closest('.wy-table-responsive') || t;"  # what would scroll
         "return [th.getBoundingClientRect().right, document.documentElement.clientWidth,"
         "        box.scrollWidth, box.clientWidth];"
     )
@@ -99,8 +99,8 @@ def test_a_comparison_table_wider_than_the_screen_says_so_and_keeps_its_first_co
 ) -> None:
     browser.open("comparison/", width)
     tables = browser.js(
-        "return [...document.querySelectorAll('article table')].map(t => {"
-        "  const box = t.closest('.md-typeset__scrollwrap') || t;"  # what scrolls
+        "return [...document.querySelectorAll('[role=main] table')].map(t => {"
+        "  const box = t.closest('.wy-table-responsive') || t;"  # what scrolls
         "  const cue = box.previousElementSibling;"
         "  const first = t.querySelector('tbody td');"
         "  return {scrolls: box.scrollWidth > box.clientWidth + 1,"
@@ -122,7 +122,7 @@ def test_a_comparison_table_wider_than_the_screen_says_so_and_keeps_its_first_co
 
 def test_the_comparison_page_keeps_the_navigation(browser: Browser) -> None:
     browser.open("comparison/", DESKTOP)
-    nav = browser.driver.find_element(By.CSS_SELECTOR, ".md-sidebar--primary")
+    nav = browser.driver.find_element(By.CSS_SELECTOR, "nav.wy-nav-side")
     assert nav.is_displayed() and nav.get_attribute("hidden") is None
     assert nav.size["width"] > 100
     links = [a.text.strip() for a in nav.find_elements(By.CSS_SELECTOR, "a") if a.is_displayed()]
@@ -162,7 +162,7 @@ def test_the_blocks_for_variant_authors_are_closed_until_opened(
         if th.is_displayed()
     ]
     assert "Kind" not in headings and "Class (rank)" not in headings and "id" not in headings
-    visible = browser.driver.find_element(By.TAG_NAME, "article").text
+    visible = browser.driver.find_element(By.CSS_SELECTOR, "[role=main]").text
     assert "marriage_royal" not in visible and "This governs" not in visible
     summary = blocks[0].find_element(By.TAG_NAME, "summary")
     browser.js("arguments[0].scrollIntoView({block: 'center'})", summary)
@@ -217,7 +217,7 @@ def test_red_suits_are_red(browser: Browser, page: str, width: int) -> None:
 def test_each_card_of_a_combination_is_a_card_face(browser: Browser, width: int) -> None:
     browser.open("variants/bezique/", width)
     rows = browser.js(
-        "const t = [...document.querySelectorAll('article table')]"
+        "const t = [...document.querySelectorAll('[role=main] table')]"
         "  .find(t => t.querySelector('.card-faces'));"
         "return [...t.querySelectorAll('tbody tr')].map(r => {"
         "  const faces = [...r.querySelectorAll('.card-face')];"

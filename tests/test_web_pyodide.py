@@ -1,5 +1,5 @@
 """The site's Play page runs the engine in the reader's browser: the site is built as
-published (``mkdocs build --strict``, the engine bundled by the hook), served on 127.0.0.1,
+published (``properdocs build --strict``, the engine bundled by the hook), served on 127.0.0.1,
 and headless Chromium goes from a rulebook page's *Play this variant* link to a game that it
 plays a trick of, with Python running in the page's Web Worker (Pyodide).  The first build on
 a machine downloads Pyodide and the wheels into the cache (docs/web.md)."""
@@ -88,13 +88,13 @@ def unbundled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     root = tmp_path_factory.mktemp("site-unbundled")
     environ = {
         **os.environ,
-        "NO_MKDOCS_2_WARNING": "1",
         "PATH": str(empty),
         "BEZIQUE_CACHE": str(empty / "cache"),
     }
     environ.pop("BEZIQUE_SITE_ENGINE", None)
+    build = ["build", "-f", "mkdocs.yml", "--strict", "-q", "-d", str(root)]
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root)],
+        [sys.executable, "-m", "properdocs", *build],
         cwd=ROOT,
         env=environ,
         capture_output=True,
