@@ -333,7 +333,8 @@ def report(results: dict[str, Any]) -> None:
     kind = f"compiled ({p['extensions']} extension modules)" if p["compiled"] else "pure Python"
     print(f"Package: {p['path']} — {kind}")
     budget = f"{results['count']} deals/games" if results["count"] else f"{results['seconds']} s"
-    print(f"{results['rounds']} round(s) of {budget} per measurement, one CPU, CPU time of loops")
+    rounds = f"{results['rounds']} round" + ("" if results["rounds"] == 1 else "s")
+    print(f"{rounds} of {budget} per measurement, one CPU, CPU time of loops")
     if ref is not None:
         print(
             f"Reference: {ref['name']}, RandBot v RandBot: "

@@ -32,7 +32,7 @@ def test_versus_schnapsen_measures_our_side() -> None:
     for row in rows.values():
         for mode in ("simulate", "engine"):
             assert row[mode]["deals_per_second"]["median"] > 0
-    assert "2 round(s) of 2 deals/games per measurement" in out
+    assert "2 rounds of 2 deals/games per measurement" in out
     assert "| bezique | 32 |" in out
 
 

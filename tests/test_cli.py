@@ -229,7 +229,7 @@ def test_play_shows_the_declared_cards_of_both_sides() -> None:
     while not all(game.view(0).table):  # until both sides have declared cards on the table
         game.step(rng.choice(game.legal_moves()))
     screen = render(game.view(0), ["You", "bot"])
-    assert "bot’s table:" in screen and "Your table:" in screen and "Your hand:" in screen
+    assert "Table of bot:" in screen and "Your table:" in screen and "Your hand:" in screen
 
 
 def test_settle_applies_the_laws(capsys: pytest.CaptureFixture[str]) -> None:
@@ -311,7 +311,7 @@ def test_play_four_handed_partners_shows_the_partner(
     answer_with(monkeypatch, answers)
     code, out, _ = run_cli(capsys, "play", "four-handed-partners", "--seed", "4", "--seat", "2")
     assert code == 0
-    assert "p4 (partner, expert)" in out and "p4 (partner, expert)’s table:" in out
+    assert "p4 (partner, expert)" in out and "Table of p4 (partner, expert):" in out
     assert "Game abandoned." in out
 
 
@@ -381,7 +381,7 @@ def test_simulate_and_play_write_records_that_replay(
     )
     files = sorted((tmp_path / "sim").glob("*.toml"))
     assert code == 0 and len(files) == 2
-    assert f"2 game record(s) written to {tmp_path / 'sim'}" in " ".join(err.split())
+    assert f"2 game records written to {tmp_path / 'sim'}" in " ".join(err.split())
     # Two deals finish no race to 1000: nothing is written, and simulate says why.
     code, _, err = run_cli(
         capsys, "simulate", "bezique", "--deals", "2", "--record", str(tmp_path / "race")

@@ -424,7 +424,7 @@ def test_check_warns_of_the_texts_the_readmes_house_rule_inherits(tmp_path: Path
     (tmp_path / "my-bezique.toml").write_text(bare, encoding="utf-8")
     run = bezique("check", "my-bezique.toml", cwd=tmp_path)
     assert run.returncode == 0
-    assert run.stdout == "ok: no problems in my-bezique.toml (2 warning(s))\n"
+    assert run.stdout == "ok: no problems in my-bezique.toml (2 warnings)\n"
     assert [line.split(": ")[:3] for line in run.stderr.splitlines()] == [
         ["my-bezique.toml", "warning", "summary"],
         ["my-bezique.toml", "warning", "game.source"],

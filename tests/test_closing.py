@@ -56,7 +56,7 @@ def test_only_the_player_to_lead_closes_before_he_leads(tmp_path: Path) -> None:
 def test_foster_closing_only_after_a_trick(tmp_path: Path) -> None:
     variant = overlay(tmp_path, "[closing]\nafter_tricks = 1\n")
     game = dealt(variant, HANDS, turn_up="QD")
-    assert refused(game, "close") == "the stock may be closed only after 1 trick(s) of the deal"
+    assert refused(game, "close") == "the stock may be closed only after 1 trick of the deal"
     run(game, "play AH", "play KH")
     assert "close" in texts(game)
 

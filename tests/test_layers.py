@@ -32,7 +32,7 @@ LAYERS = (
     grimp.Layer("engine"),
     grimp.Layer("loader"),
     grimp.Layer("model"),
-    grimp.Layer("cards", "lazy", "moments", "userdata"),
+    grimp.Layer("cards", "lazy", "moments", "userdata", "wording"),
 )
 """The layers, highest first: a layer imports only from the layers below it, and the parts
 of one layer do not import each other."""

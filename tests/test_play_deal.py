@@ -209,5 +209,5 @@ def test_the_engine_guide_example_prints_what_the_guide_says() -> None:
         exec(compile(_example("whole deals"), "docs/engine.md", "exec"), {"__name__": "example"})
     lines = out.getvalue().splitlines()
     assert lines[0] == "deal 1: (220, 70)"
-    assert lines[-1] == "p1 wins (p1 1020, p2 790) after 7 deal(s): p1 reaches 1000"
+    assert lines[-1] == "p1 wins (p1 1020, p2 790) after 7 deals: p1 reaches 1000"
     assert len(lines) == 8

@@ -198,7 +198,7 @@ def test_check_untrusted(here: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["check", "rules/house.toml"]) == 1
     assert "hunter2" not in capsys.readouterr().err  # outside the folder: not shown
     assert main(["check", "--untrusted", "rules/house.toml"]) == 1
-    assert capsys.readouterr().err == f"rules/house.toml:1: {OUTSIDE}\n1 problem(s) found\n"
+    assert capsys.readouterr().err == f"rules/house.toml:1: {OUTSIDE}\n1 problem found\n"
     write(here, "rules/good.toml", 'extends = "bezique"\n')
     assert main(["check", "--untrusted", "rules/good.toml"]) == 0
     with pytest.raises(SystemExit):

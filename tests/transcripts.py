@@ -34,6 +34,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.wording import plural
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 FIXTURES = (ROOT / "tests" / "fixtures" / "docs", ROOT / "tests" / "fixtures" / "loader", ROOT)
@@ -256,7 +258,7 @@ def main() -> None:
             lines[transcript.first_line : transcript.last_line - 1] = actual
             transcript.document.write_text("\n".join(lines), encoding="utf-8")
             print(f"rewrote {transcript.where}")
-    print(f"{stale} transcript(s) differ from what they show")
+    print(f"{plural(stale, 'transcript')} out of date" if stale else "every transcript is as shown")
 
 
 if __name__ == "__main__":

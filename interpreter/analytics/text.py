@@ -17,6 +17,7 @@ from interpreter.analytics.report import (
     sources,
 )
 from interpreter.scale.histogram import Histogram
+from interpreter.wording import plural
 
 
 def print_analysis(out: Console, analysis: Analysis) -> None:
@@ -118,8 +119,8 @@ def _heading(analysis: Analysis) -> str:
     who = f"{agents[0]} in every seat" if len(set(agents)) == 1 else ", ".join(agents)
     return (
         f"[bold]{escape(analysis.variant.title)}[/bold] — {sample.deals} deals "
-        f"({sample.games} complete game(s)), {escape(who)}, seed {sample.seed}; skill: "
-        f"{analysis.board.boards} duplicate board(s), {skill.deals} deals, "
+        f"({plural(sample.games, 'complete game')}), {escape(who)}, seed {sample.seed}; skill: "
+        f"{plural(analysis.board.boards, 'duplicate board')}, {skill.deals} deals, "
         f"{' against '.join(dict.fromkeys(skill.agents))}"
     )
 

@@ -9,6 +9,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from interpreter.wording import plural
+
 if TYPE_CHECKING:
     from interpreter.loader.listing import Row
     from interpreter.loader.load import Checked
@@ -92,9 +94,9 @@ def check(paths: Sequence[str], *, trusted: bool) -> int:
     for warning in warnings:
         print(warning, file=sys.stderr)
     if problems:
-        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        print(f"{plural(len(problems), 'problem')} found", file=sys.stderr)
         return 1
-    said = f" ({len(warnings)} warning(s))" if warnings else ""
+    said = f" ({plural(len(warnings), 'warning')})" if warnings else ""
     print(f"ok: no problems in {', '.join(paths)}{said}")
     return 0
 

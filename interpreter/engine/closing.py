@@ -17,6 +17,7 @@ from interpreter.engine.moves import Close, Move
 from interpreter.engine.state import Closed, Phase, State
 from interpreter.model import Variant
 from interpreter.model.scoring import ClosedWorth
+from interpreter.wording import plural
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -63,7 +64,8 @@ def problem(rules: Rules, state: State, player: int) -> str | None:
     if not table.stock:
         return "the stock is exhausted: there is nothing to close"
     if table.trick_no < closing.after_tricks:
-        return f"the stock may be closed only after {closing.after_tricks} trick(s) of the deal"
+        after = plural(closing.after_tricks, "trick")
+        return f"the stock may be closed only after {after} of the deal"
     if len(table.stock) < closing.min_stock:
         return (
             f"the stock may be closed only while {closing.min_stock} cards or more are left "

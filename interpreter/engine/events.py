@@ -54,6 +54,7 @@ from enum import StrEnum
 from typing import Final, Literal, NamedTuple, assert_never
 
 from interpreter.cards import SUIT_SYMBOLS, parse_face
+from interpreter.wording import plural
 
 
 class EventKind(StrEnum):
@@ -294,7 +295,7 @@ def _dealing_text(kind: _Dealing, words: _Words) -> str:
             lifted, guessed, guesser = event.values
             return f"{who} lifts {lifted} cards; {words.seat(guesser)} guesses {guessed}"
         case EventKind.UNDRAWN:
-            return f"{event.number} card(s) left undrawn"
+            return f"{plural(event.number, 'card')} left undrawn"
     assert_never(kind)
 
 
@@ -384,7 +385,7 @@ def _score_text(event: Event, combo: str) -> str:
     reason = Reason(event.what)
     match reason:
         case Reason.BRISQUES:
-            return f"{event.number} brisque(s)" + (f" ({shown})" if shown else "")
+            return plural(event.number, "brisque") + (f" ({shown})" if shown else "")
         case Reason.LAST_TRICK:
             return "last trick" + (" of the stock" if event.number else "")
         case Reason.SEVEN:
@@ -400,7 +401,7 @@ def _score_text(event: Event, combo: str) -> str:
         case Reason.COUNT_GUESS:
             return f"guessed {event.number} exactly"
         case Reason.BRISQUE_WAR:
-            return f"brisque war lost, with {event.number} brisque(s)"
+            return f"brisque war lost, with {plural(event.number, 'brisque')}"
         case Reason.CARD_POINTS:
             return "card points" + (f" ({shown})" if shown else "")
     assert_never(reason)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine.events import KIND, Ending, EventKind, as_event
 from interpreter.engine.settlement import Settled
+from interpreter.wording import plural
 
 if TYPE_CHECKING:
     from interpreter.engine.rules import Rules
@@ -112,4 +113,4 @@ class Outcome:
         if self.settlement is not None:  # who won is said once, before the scores
             who = "void game" if self.winner is None else self._who()
             return f"{who} ({scores}): {self.settlement.explanation}"
-        return f"{self._who()} ({scores}) after {self.deals} deal(s): {self.reason}"
+        return f"{self._who()} ({scores}) after {plural(self.deals, 'deal')}: {self.reason}"

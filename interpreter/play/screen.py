@@ -97,12 +97,14 @@ def _others(view: PlayerView, names: Sequence[str]) -> list[str]:
     for seat in range(view.players):
         if seat == view.player:
             continue
-        shown = f"\u2019s table: {_faces(view.table[seat])}" if view.table[seat] else ""
+        shown = f"Table of {names[seat]}: {_faces(view.table[seat])}" if view.table[seat] else ""
         known = f"known in hand: {_faces(view.known[seat])}" if view.known[seat] else ""
-        if shown or known:  # (nothing said of an empty table)
-            lines.append(
-                names[seat] + (shown + "   " + known if shown and known else shown or f": {known}")
-            )
+        if shown and known:
+            lines.append(f"{shown}   {known}")
+        elif known:
+            lines.append(f"{names[seat]}, {known}")
+        elif shown:  # (nothing said of an empty table)
+            lines.append(shown)
         lines.append(f"{names[seat]} holds {plural(view.hand_sizes[seat], 'card')} in all")
     return lines
 

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from interpreter.cards import SUIT_SYMBOLS
+from interpreter.wording import plural as plural
 
 NBSP = "\u00a0"
 """Joins words that must stay on one line ("1. play Q♠", "p2 (greedy)"); printed as a space."""
@@ -32,11 +33,6 @@ def with_symbols(text: str) -> str:
 def together(text: str) -> str:
     """``text`` kept on one line when lines are wrapped."""
     return text.replace(" ", NBSP)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def wrap(line: str, width: int) -> list[str]:
