@@ -1,4 +1,4 @@
-"""Words for counts, for every layer that prints: ``1 card``, ``2 cards``, never ``card(s)``."""
+"""Words for counts, for every layer that prints: ``1 card``, ``2 cards``, never a hedged plural."""
 
 from __future__ import annotations
 

@@ -135,3 +135,8 @@ export function download(name, text, type = "application/toml") {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+// "1 problem", "2 problems": a count said in words, never "problem(s)".
+export function plural(count, word) {
+  return `${count} ${count === 1 ? word : `${word}s`}`;
+}

@@ -1,7 +1,7 @@
 // Before a game: choose a variant (shipped, or a file of your own, checked as `bezique check`
 // checks it), your seat and a bot for every other, a seed; or open a game record to replay.
 
-import { el } from "./dom.js";
+import { el, plural } from "./dom.js";
 
 // The chosen file's text in `target`, and its name in `name` (a field the person may edit)
 // or, without one, kept on `target` for the messages.
@@ -92,7 +92,7 @@ export function renderLobby(catalogue, actions) {
       verdict.append(el("p", { class: "bz-ok" }, `No problems: ${answer.title}, ${answer.players} players.`));
     } else {
       ownSeats.replaceChildren();
-      verdict.append(el("p", {}, `${answer.problems.length} problem(s):`), problemsList(answer.problems));
+      verdict.append(el("p", {}, `${plural(answer.problems.length, "problem")}:`), problemsList(answer.problems));
     }
     return answer.ok;
   };

@@ -11,7 +11,7 @@
 // closes, the page asks again every few seconds and reconnects by itself.
 
 import { ApiError } from "./transport.js";
-import { download, el } from "./dom.js";
+import { download, el, plural } from "./dom.js";
 import { enterPlaysOnlyMove, renderGame, renderWatch, reviewAsked } from "./table.js";
 import { fileNameField, fileNameOf, problemsList } from "./lobby.js";
 import { markdown } from "./rulebook.js";
@@ -154,7 +154,7 @@ async function lobby(root, notice) {
       players(answer.players, false); // the seats chosen stay, for as many players
       verdict.append(el("p", { class: "bz-ok" }, `No problems: ${answer.title}, ${answer.players} players.`));
     } else {
-      verdict.append(el("p", {}, `${answer.problems.length} problem(s):`), problemsList(answer.problems));
+      verdict.append(el("p", {}, `${plural(answer.problems.length, "problem")}:`), problemsList(answer.problems));
     }
     return answer.ok;
   };
