@@ -118,7 +118,7 @@ def test_the_hint_is_worked_out_from_the_seat_view_alone(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     spy = _Spy()
-    monkeypatch.setattr(session, "hinter", lambda rules, seed: spy)
+    monkeypatch.setattr(session, "hinter", lambda rules: spy)
     api = Api()
     created = api.call("create", {"variant": name, "seed": 5})
     for _ in range(6):
@@ -131,7 +131,7 @@ def test_the_hint_is_worked_out_from_the_seat_view_alone(
 
 
 def test_without_a_bot_that_explains_the_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(session, "hinter", lambda rules, seed: None)
+    monkeypatch.setattr(session, "hinter", lambda rules: None)
     api = Api()
     created = api.call("create", {"variant": "bezique", "seed": 1})
     with pytest.raises(ApiError) as refused:

@@ -12,6 +12,7 @@ from typing import Literal, assert_never
 
 from interpreter.agents.greedy import side_points
 from interpreter.agents.knowledge import Sense, suit_ok
+from interpreter.agents.odds import describe, threat
 from interpreter.agents.search import Trial, face_of
 from interpreter.cards import parse_face
 from interpreter.engine import (
@@ -114,7 +115,7 @@ def _declare(rules: Rules, view: PlayerView, move: Move) -> str:
 # -- a card to a trick -------------------------------------------------------------------------
 def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
     best = decision.trials[0]
-    parts = [_trick_part(view, best, decision.worlds, _brisque_ranks(rules))]
+    parts = [_trick_part(rules, view, best, decision.worlds)]
     if decision.sense is not None and rules.declare.from_hand:  # (not open cards: Polish)
         kept = _kept(rules, decision.sense, face_of(best.move))
         if kept:
@@ -130,16 +131,23 @@ def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
     return text
 
 
-def _trick_part(view: PlayerView, trial: Trial, worlds: int, brisques: set[str]) -> str:
+def _trick_part(rules: Rules, view: PlayerView, trial: Trial, worlds: int) -> str:
+    """What the card does in the trick: a take is said plainly only when no card a seat
+    still to play might hold could beat it; else who could, and how likely that is."""
     leading = not view.trick
     then = ""
     if trial.declarations:
-        then = f", then you may {trial.declarations.most_common(1)[0][0]}"
-    if trial.wins >= 0.99:
+        who = "your side" if rules.partners(view.player) else "you"
+        then = f", then {who} may {trial.declarations.most_common(1)[0][0]}"
+    odds = threat(rules, view, trial.move.label)
+    if odds.certain or (odds.ours and trial.wins > 0.01):
+        brisques = _brisque_ranks(rules)
         taken = [face.pretty for _, face in view.trick if face.rank in brisques]
         text = "takes the trick"
         if taken:
             text += f" and the {_listed(taken)} in it"
+        if not odds.certain:
+            text += f" unless {describe(rules, odds, view.trump)}"
         return text + then
     if trial.wins <= 0.01:
         if leading:

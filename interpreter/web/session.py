@@ -212,10 +212,11 @@ class WebGame:
         """The move the expert bot would make for the person in ``seat``, who is to move, and
         why: worked out from that seat's view alone, and changing nothing (the game, its
         record, the bots' next moves).  None when this version has no bot that explains.  The
-        bot is seeded with the game's seed, as ``bezique play``'s ``hint`` seeds it."""
+        same hint as ``bezique play``'s and ``interpreter.agents.hint``'s: seeded from the seat's
+        view alone, never from the game's seed."""
         self.check_turn(seat)
         if not self.hints_sought:
-            self.hints, self.hints_sought = hinter(self.game.rules, self.seed), True
+            self.hints, self.hints_sought = hinter(self.game.rules), True
         if self.hints is None:
             return None
         return self.hints.explain(self.game.view(seat))
