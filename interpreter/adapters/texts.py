@@ -67,7 +67,7 @@ def _plays(plays: Iterable[tuple[int, object]]) -> str:
 
 
 def _cards(view: PlayerView) -> list[str]:
-    """The cards, the stock and the tricks, as the observation tensor's pieces give them."""
+    """The trump, the stock and the cards, as the observation tensor's pieces give them."""
     parts = [
         f"trump {view.trump or '-'}",
         f"turn-up {view.turn_up or '-'}",
@@ -81,7 +81,12 @@ def _cards(view: PlayerView) -> list[str]:
     if any(view.known):
         parts.append("known " + " | ".join(_faces(faces) for faces in view.known))
     parts.append("cards held " + " ".join(map(str, view.hand_sizes)))
-    parts.append(f"trick {_plays(view.trick) or '-'}")
+    return parts + _tricks(view)
+
+
+def _tricks(view: PlayerView) -> list[str]:
+    """The trick, the last trick, the heap and the points."""
+    parts = [f"trick {_plays(view.trick) or '-'}"]
     if view.last_trick_winner is not None:
         last = _plays(view.last_trick)
         parts.append(f"last trick {last} won by p{view.last_trick_winner + 1}")
