@@ -150,11 +150,18 @@ def test_values_nested_too_deeply_are_refused_at_their_line(here: Path) -> None:
 
 
 def test_a_missing_key_in_an_empty_file_is_reported_at_line_1(here: Path) -> None:
+    empty = (
+        "the file is empty (nothing but blank lines and comments): a variant file says at least "
+        'extends = "bezique" (a house rule) or its name and title'
+    )
     write(here, "empty.toml", "")
-    assert problems("empty.toml") == [
-        "empty.toml:1: name: Field required",
-        "empty.toml:1: title: Field required",
-    ]
+    assert problems("empty.toml") == [f"empty.toml:1: {empty}"]
+    write(here, "comments.toml", "# my house rules, to come\n\n")
+    assert problems("comments.toml") == [f"comments.toml:1: {empty}"]
+    write(here, "beside/empty.toml", "")  # next to other files: said empty all the same
+    write(here, "beside/other.toml", 'extends = "bezique"\n')
+    assert problems("beside/empty.toml") == [f"beside/empty.toml:1: {empty}"]
+    assert load_variant(here / "beside").name == "beside"  # an empty part adds nothing
     write(here, "parts/a.toml", "[deck]\npacks = 2\n")
     write(here, "parts/b.toml", "# nothing\n")
     assert problems("parts") == [

@@ -352,7 +352,10 @@ def _cluster_options(command: argparse.ArgumentParser) -> None:
         "authority (PEM) (default: no TLS)",
     )
     command.add_argument(
-        "--tls-cert", metavar="FILE", help="with TLS: this client's certificate (PEM)"
+        "--tls-cert",
+        metavar="FILE",
+        help="with TLS: this client's certificate (PEM), for a cluster that asks for one "
+        "(default: none)",
     )
     command.add_argument(
         "--tls-key",

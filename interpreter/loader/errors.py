@@ -44,9 +44,12 @@ _RENAMED = {
 }
 
 
-def validation_diagnostics(error: ValidationError, doc: Doc) -> list[Diagnostic]:
-    """One diagnostic per pydantic error, sorted by file and line."""
-    details = error.errors()
+def validation_diagnostics(
+    error: ValidationError, doc: Doc, skip: frozenset[str] = frozenset()
+) -> list[Diagnostic]:
+    """One diagnostic per pydantic error (but those of a type in ``skip``), sorted by file and
+    line."""
+    details = [detail for detail in error.errors() if detail["type"] not in skip]
     holders = {detail["loc"][:end] for detail in details for end in range(len(detail["loc"]))}
     found: list[Diagnostic] = []
     for detail in details:

@@ -25,7 +25,7 @@ from interpreter.loader.files import (
 )
 from interpreter.loader.limits import MAX_EXTENDS, MAX_VARIANT_FILES
 from interpreter.loader.merge import Doc, Site, file_of, merge_folder, origin_of, overlay
-from interpreter.loader.reading import read_given, read_toml
+from interpreter.loader.reading import copy_data, read_given, read_toml
 from interpreter.loader.shipped import (
     is_plain_name,
     resolve_variant_path,
@@ -46,6 +46,9 @@ class Gathering:
         self.problems: list[Diagnostic] = []
         self.read: dict[str, Path] = {}
         self.first_extends: Site | None = None
+        self.orphan: Doc | None = None
+        """The named variant's own document when its parent could not be read: its keys can
+        still be checked against the schema, so that its mistakes come with the parent's."""
 
     def report(self) -> list[Diagnostic]:
         """The problems found, those in files whose values may not be shown withheld."""
@@ -81,14 +84,18 @@ def gather_text(text: str, shown: str, *, trusted: bool) -> tuple[Doc | None, Ga
     gathering = Gathering(Policy(None, trusted=trusted))
     doc, errors = read_given(text, shown, gathering.policy.max_bytes, not trusted)
     gathering.problems += errors
+    if doc is not None and not doc.data:
+        gathering.problems.append(Diagnostic(shown, 1, None, "", EMPTY))
+        return None, gathering
     if doc is None or "extends" not in doc.data:
         return doc, gathering
     parent = _read_parent(doc, None, (None,), gathering)
     if parent is None:
+        gathering.orphan = doc
         return None, gathering
     if shown.endswith(".toml"):
         _derive_name(doc, Path(shown).stem, shown)
-    return overlay(parent, doc, gathering.problems), gathering
+    return _overlaid(parent, doc, gathering.problems), gathering
 
 
 def _read_variant(
@@ -101,7 +108,9 @@ def _read_variant(
     if files is None:
         return None
     parts = _read_parts(path, shown, files, gathering)
-    if parts is None or _loose_part(path, shown, parts, problems):
+    if parts is None or _empty(path, shown, parts, problems):
+        return None
+    if _loose_part(path, shown, parts, problems):
         return None
     doc = merge_folder([d for _, d in parts], problems)
     if "extends" not in doc.data:
@@ -109,9 +118,10 @@ def _read_variant(
     said_in = next(file for file, d in parts if "extends" in d.data)
     parent = _read_parent(doc, said_in, (*chain, path.resolve()), gathering)
     if parent is None:
+        gathering.orphan = doc  # the outermost, the named variant, is set last
         return None
     _derive_name(doc, path.stem if path.is_file() else path.name, shown)
-    return overlay(parent, doc, problems)
+    return _overlaid(parent, doc, problems)
 
 
 def _variant_files(path: Path, shown: str, problems: list[Diagnostic]) -> list[Path] | None:
@@ -170,6 +180,24 @@ def _read_part(file: Path, shown: str, in_folder: bool, gathering: Gathering) ->
     return None
 
 
+EMPTY = (
+    "the file is empty (nothing but blank lines and comments): a variant file says at least "
+    'extends = "bezique" (a house rule) or its name and title'
+)
+
+
+def _empty(
+    path: Path, shown: str, parts: list[tuple[Path, Doc]], problems: list[Diagnostic]
+) -> bool:
+    """Whether ``path`` is a file that sets nothing (reported, at line 1): empty, or nothing but
+    comments and blank lines.  (An empty file among a folder variant's files adds nothing and
+    is no problem.)"""
+    if not path.is_file() or parts[0][1].data:
+        return False
+    problems.append(Diagnostic(shown, 1, None, "", EMPTY))
+    return True
+
+
 def _loose_part(
     path: Path, shown: str, parts: list[tuple[Path, Doc]], problems: list[Diagnostic]
 ) -> bool:
@@ -187,6 +215,14 @@ def _loose_part(
 def _whole(doc: Doc) -> bool:
     """Whether a document says what only a whole variant says: ``name`` or ``extends``."""
     return "name" in doc.data or "extends" in doc.data
+
+
+def _overlaid(parent: Doc, doc: Doc, problems: list[Diagnostic]) -> Doc:
+    """``doc`` laid over ``parent``, keeping a copy of the parent's values (``Doc.beneath``)."""
+    beneath = copy_data(parent.data)
+    merged = overlay(parent, doc, problems)
+    merged.beneath = beneath
+    return merged
 
 
 def _derive_name(doc: Doc, stem: str, shown: str) -> None:
@@ -241,6 +277,8 @@ def _extends_target(
     if shipped is not None:
         return shipped, display(shipped), None
     refusal = policy.extends_refusal(value)
+    if refusal is not None and is_plain_name(value):  # a shipped name misspelt, likelier
+        return None, value, unknown_variant_message(value)
     if refusal is not None:
         return None, value, refusal
     if said_in is None:

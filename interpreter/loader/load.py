@@ -20,6 +20,7 @@ from interpreter.loader.files import collection_members, toml_files
 from interpreter.loader.gather import Gathering, gather, gather_text, resolve_extends
 from interpreter.loader.merge import Doc
 from interpreter.loader.reading import extends_in
+from interpreter.loader.repair import orphan_problems, second_pass
 from interpreter.loader.semantic import semantic_problems
 from interpreter.loader.shipped import resolve_variant_path, unknown_variant_message
 from interpreter.model import Variant, variant_data, variant_from_data
@@ -39,10 +40,20 @@ def load_variant_text(text: str, shown: str = "<text>", *, trusted: bool = False
 
 
 def _loaded(doc: Doc | None, gathering: Gathering) -> Variant:
-    variant = validate_document(doc, gathering.problems) if doc is not None else None
+    variant = _validated(doc, gathering)
     if variant is None or gathering.problems:
         raise VariantError(gathering.report())
     return variant
+
+
+def _validated(doc: Doc | None, gathering: Gathering) -> Variant | None:
+    """The gathered variant validated, its problems added to the gathering's; without a
+    document (its parent unread), what can be checked of its own keys is."""
+    if doc is not None:
+        return validate_document(doc, gathering.problems)
+    if gathering.orphan is not None:
+        gathering.problems += orphan_problems(gathering.orphan)
+    return None
 
 
 def check(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Diagnostic]:
@@ -71,7 +82,7 @@ def check_each(paths: Sequence[str | Path], *, trusted: bool = True) -> list[Che
     for given in paths:
         for target in variants_in(given, set()):
             doc, gathering = gather(target, trusted=trusted)
-            variant = validate_document(doc, gathering.problems) if doc is not None else None
+            variant = _validated(doc, gathering)
             problems = gathering.report()
             found.append(Checked(target, problems, None if problems else variant))
     return found
@@ -133,6 +144,7 @@ def validate_document(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
         variant = variant_from_data(doc.data)
     except ValidationError as error:
         problems += validation_diagnostics(error, doc)
+        problems += second_pass(doc, error)
         return None
     for problem in semantic_problems(variant, doc.locate):
         problems.append(doc.at(problem.path, problem.message))

@@ -73,6 +73,9 @@ class Doc:
     new_ids: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Combinations an overlay adds under an id its parent lacks, without a ``shape``: their
     index → the parent's ids (a misspelt id is the likelier mistake; errors suggest one)."""
+    beneath: dict[str, Any] | None = None
+    """For an overlay, the parent's document as it was before the overlay was laid on it: the
+    values a second pass of the checks puts back where the overlay's were refused."""
 
     @classmethod
     def from_file(cls, data: dict[str, Any], source: Source) -> Doc:

@@ -58,6 +58,12 @@ def too_large(what: str, limit: int, untrusted: bool) -> str:
     return f"the {what} is larger than {size_text(limit)}, the most a variant file may hold{mode}"
 
 
+def file_text(raw: bytes, errors: str = "strict") -> str:
+    """The text of a variant file's bytes: UTF-8, a byte-order mark at its start dropped, as
+    every reader of variant files takes it (loading, checking, finding a folder's variants)."""
+    return raw.decode("utf-8", errors).removeprefix("\ufeff")
+
+
 def read_toml(
     path: Path, shown: str, limit: int = MAX_FILE_BYTES, untrusted: bool = False
 ) -> tuple[Doc | None, list[Diagnostic]]:
@@ -70,7 +76,7 @@ def read_toml(
         reason = error.strerror or str(error)
         return None, [Diagnostic(shown, None, None, "", f"cannot read the file: {reason}")]
     try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
+        text = file_text(raw)
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be decoded"
@@ -198,7 +204,7 @@ def _control(text: str) -> str:
 def extends_in(file: Path) -> Any:
     """What a file gives ``extends`` at its top level (None when nothing).  Raises as
     ``tomllib.load`` does for a file that is not UTF-8 or not TOML, and :class:`TooLarge`."""
-    return _reading(read_bytes(file).decode())[0].get("extends")
+    return _reading(file_text(read_bytes(file)))[0].get("extends")
 
 
 def copy_data(value: Any) -> Any:
@@ -250,7 +256,7 @@ def top_level_keys(path: Path) -> frozenset[str] | None:
 
 def _source(path: Path) -> Source | None:
     try:
-        return Source(str(path), read_bytes(path).decode("utf-8", errors="replace"))
+        return Source(str(path), file_text(read_bytes(path), errors="replace"))
     except (OSError, TooLarge):
         return None
 
