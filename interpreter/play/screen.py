@@ -102,7 +102,7 @@ def _others(view: PlayerView, names: Sequence[str]) -> list[str]:
         if shown and known:
             lines.append(f"{shown}   {known}")
         elif known:
-            lines.append(f"{names[seat]}, {known}")
+            lines.append(f"{names[seat]}: {known}")
         elif shown:  # (nothing said of an empty table)
             lines.append(shown)
         lines.append(f"{names[seat]} holds {plural(view.hand_sizes[seat], 'card')} in all")
