@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
 from interpreter.loader import load_variant
+from interpreter.model import Variant
 from interpreter.records import Record, replay_file, write
 
 
@@ -31,7 +32,13 @@ def record_writer(directory: str, name: str) -> Callable[[Record], None]:
     return save
 
 
-def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> int:
+Tricks = Callable[[Record, Variant], Iterable[str]]
+"""What ``replay --tricks`` prints of a record, trick by trick (interpreter.play.tricks)."""
+
+
+def replay_command(
+    path: str, *, as_json: bool, trust_paths: bool = False, tricks: Tricks | None = None
+) -> int:
     # A variant file the record names is read as untrusted too (docs/security.md), unless
     # the user trusts the record's paths.
     record, game = replay_file(
@@ -58,6 +65,10 @@ def replay_command(path: str, *, as_json: bool, trust_paths: bool = False) -> in
         return 0
     digest = "the digest matches" if record.actions_digest else "no digest to check them against"
     print(f"{path}: {record.variant}, {len(record.actions)} actions, every one legal; {digest}")
+    if tricks is not None:
+        for line in tricks(record, game.variant):
+            print(line)
+        print()
     for result in results:
         totals = [a + b for a, b in zip(totals, result.points, strict=True)]
         gains = ", ".join(

@@ -78,8 +78,14 @@ def _run(args: argparse.Namespace) -> int:
         return settle_command(args)
     if args.command == "replay":
         from interpreter.cli_records import replay_command
+        from interpreter.play.tricks import tricks_text
 
-        return replay_command(args.file, as_json=args.json, trust_paths=args.trust_paths)
+        return replay_command(
+            args.file,
+            as_json=args.json,
+            trust_paths=args.trust_paths,
+            tricks=tricks_text if args.tricks else None,
+        )
     if args.command == "review":
         from interpreter.cli_records import review_command
 

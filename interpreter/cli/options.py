@@ -388,6 +388,11 @@ def _record_commands(sub: Commands) -> None:
     replay.add_argument("file", metavar="FILE", help="a game record (.toml)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.add_argument(
+        "--tricks",
+        action="store_true",
+        help="print the game trick by trick, every hand open, as the browser's replay shows it",
+    )
+    replay.add_argument(
         "--trust-paths",
         action="store_true",
         help="let the record name its variant by any path (by default: a shipped variant, or "

@@ -52,7 +52,7 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     declared cards, the cards known to be back in a hand, the person's hand, what waits to be
     scored, the cards lying face up and the trick so far."""
     me = view.player
-    lines = [*_heading(view, names), *_others(view, names)]
+    lines = [*heading(view, names), *_others(view, names)]
     if view.table[me]:
         lines.append(f"Your table: {_faces(view.table[me])}")
     for seat in range(view.players):
@@ -64,7 +64,7 @@ def render(view: PlayerView, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def _heading(view: PlayerView, names: Sequence[str]) -> list[str]:
+def heading(view: PlayerView, names: Sequence[str]) -> list[str]:
     """The screen's first two lines: the deal, the trick, trumps and the stock; the scores."""
     trump = SUIT_SYMBOLS[view.trump] if view.trump else "none yet"
     turn_up = f" (turn-up {view.turn_up.pretty})" if view.turn_up else ""
@@ -267,4 +267,13 @@ def forced(game: Game, view: PlayerView) -> str | None:
     return f"Not every card may be played: {duties}."
 
 
-__all__ = ["NBSP", "describe", "forced", "legend", "move_text", "moves_line", "render"]
+__all__ = [
+    "NBSP",
+    "describe",
+    "forced",
+    "heading",
+    "legend",
+    "move_text",
+    "moves_line",
+    "render",
+]

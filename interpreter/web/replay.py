@@ -7,12 +7,12 @@ A record names every card (it is the whole game), so a frame shows every hand.""
 
 from __future__ import annotations
 
-from interpreter.engine import EventKind, Game, Phase
+from interpreter.engine import Game
 from interpreter.loader import load_variant
 from interpreter.model import Variant
-from interpreter.play.deal_end import breakdown, game_over
-from interpreter.play.screen import describe
-from interpreter.records import Record, parse, record_variant, replay, split_action
+from interpreter.play.deal_end import game_over
+from interpreter.play.tricks import seat_names, trick_by_trick
+from interpreter.records import Record, parse, record_variant, replay
 from interpreter.web.views import Json, entry_json, faces
 
 MOST_FRAMES = 5000
@@ -26,7 +26,7 @@ def record_frames(text: str, shown: str = "record.toml") -> Json:
     record = parse(text, shown)
     variant = record_variant(record, _shipped)
     game = replay(record, variant)
-    names = [f"p{s + 1} ({who})" for s, who in enumerate(record.seats)]
+    names = seat_names(record)
     return {
         "variant": {"name": record.variant, "title": variant.title},
         "seats": record.seats,
@@ -41,35 +41,19 @@ def _shipped(name: str) -> Variant:
 
 
 def _frames(record: Record, variant: Variant, names: list[str]) -> list[Json]:
-    game = Game.new(variant, seed=record.seed, deal_orders=record.deals, dealer=record.dealer)
+    """A frame per trick, at most ``MOST_FRAMES`` of them and the end's; what was said in the
+    tricks beyond goes into the end's."""
     frames: list[Json] = []
-    read = 0
-    lines: list[str] = []
-
-    def catch_up() -> None:
-        nonlocal read
-        for event in game.events[read:]:
-            if event.kind is EventKind.END_OF_DEAL:
-                lines.extend(breakdown(game, event.number, names))
-                continue
-            actor = event.player if event.player is not None else 0
-            line = describe(event, actor, names, game.rules.combo_names)
-            if line:
-                lines.append(line)
-        read = len(game.events)
-
-    for line in record.actions:
-        action = split_action(line)
-        if action.chance:
-            continue
-        leading = game.phase is Phase.PLAY and game.view(0).trick == ()
-        if leading and len(frames) < MOST_FRAMES:
-            catch_up()
-            frames.append(_frame(game, lines))
-            lines = []
-        game.apply(action.text)
-    catch_up()
-    frames.append(_frame(game, lines))
+    held: list[str] = []
+    skipped = False
+    for game, lines in trick_by_trick(record, variant, names):
+        held += lines
+        skipped = len(frames) >= MOST_FRAMES
+        if not skipped:
+            frames.append(_frame(game, held))
+            held = []
+    if skipped:
+        frames.append(_frame(game, held))
     return frames
 
 
