@@ -393,7 +393,9 @@ def test_a_house_variant_its_rulebook_and_a_wrong_link(
     assert bot == "p2: bot (random)", bot
     link = str(mine[0].get_attribute("href"))
     open_page(ann, link, size)
-    assert hostile in ann.find_element(By.CSS_SELECTOR, ".bz-status").text
+    # The page is drawn again as the live connection's first view comes: read it when it is.
+    status = partial(seen, ann, ".bz-status")
+    wait_for(ann, lambda: hostile in " ".join(found.text for found in status()), 20, "title")
     ann.find_element(By.CSS_SELECTOR, "[data-action='rulebook']").click()
     book = wait_for(
         ann, lambda: ann.find_elements(By.CSS_SELECTOR, ".bz-rulebook-text h3"), 20, "rulebook"
