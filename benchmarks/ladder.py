@@ -197,7 +197,7 @@ def leads_table(ladders: dict[str, Ladder]) -> list[str]:
     return lines
 
 
-SAMPLES_HEADER = f"| variant | bots | points of p1, p2, … over the first {SAMPLE_DEALS} deals |"
+SAMPLES_HEADER = f"| variant | bots | points of p1, p2, … in the first {SAMPLE_DEALS} deal(s) |"
 
 
 def samples_table(ladders: dict[str, Ladder]) -> list[str]:
