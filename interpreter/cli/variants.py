@@ -102,24 +102,24 @@ def check(paths: Sequence[str], *, trusted: bool) -> int:
 
 
 def _warnings(checked: Checked) -> list[str]:
-    """The warnings about a variant that loaded: each text it inherits from its parent although
-    it changes a rule the text speaks of, as ``file: warning: key.path: message`` where
-    ``file`` is the file that says ``extends``."""
+    """The warnings about a variant that loaded, as ``file: warning: key.path: message`` where
+    ``file`` is the file that says ``extends`` (or the variant as given): each text it
+    inherits from its parent although it changes a rule the text speaks of, and a race game
+    that only declarations can end, when greedy bots take long to end it."""
+    from interpreter.arena.pace import slow_game_warning
     from interpreter.loader import parent_variant
-
-    if checked.variant is None:
-        return []
-    parent = parent_variant(checked.target)
-    if parent is None:
-        return []
     from interpreter.loader.diagnostics import visible
     from interpreter.loader.files import display
     from interpreter.loader.load import overlay_file
     from interpreter.rulebook import stale_texts
 
-    file = overlay_file(checked.target)
+    if checked.variant is None:
+        return []
+    parent = parent_variant(checked.target)
+    file = overlay_file(checked.target) if parent is not None else None
     shown = display(file) if file is not None else str(checked.target)
-    return [
-        visible(f"{shown}: warning: {path}: {message}")
-        for path, message in stale_texts(checked.variant, parent)
-    ]
+    found = stale_texts(checked.variant, parent) if parent is not None else []
+    slow = slow_game_warning(checked.variant)
+    if slow is not None:
+        found.append(("game.target", slow))
+    return [visible(f"{shown}: warning: {path}: {message}") for path, message in found]

@@ -31,13 +31,7 @@ def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
     scored, or the last trick), or some scoring combination can be formed from the cards a
     player may declare from — his hand after playing to the trick, or open cards of its
     ranks."""
-    brisques = variant.brisques
-    if brisques.values:  # card points by rank
-        if brisques.scored and any(brisques.values.values()):
-            return True
-    elif brisques.scored and brisques.value and variant.deck.brisque_ranks:
-        return True
-    if variant.last_trick.points and variant.last_trick.which == WhichTrick.FINAL:
+    if every_deal_scores(variant):
         return True
     sources = variant.declare.sources
     opens = variant.open_cards
@@ -54,6 +48,18 @@ def race_can_end(variant: Variant, scoring: Sequence[Combination]) -> bool:
         if Zone.OPEN in sources and set(_ranks_needed(variant, combo)) <= open_ranks:
             return True
     return False
+
+
+def every_deal_scores(variant: Variant) -> bool:
+    """Whether points come in every deal whatever is declared: brisques or card points always
+    scored, or the last trick."""
+    brisques = variant.brisques
+    if brisques.values:  # card points by rank
+        if brisques.scored and any(brisques.values.values()):
+            return True
+    elif brisques.scored and brisques.value and variant.deck.brisque_ranks:
+        return True
+    return bool(variant.last_trick.points and variant.last_trick.which == WhichTrick.FINAL)
 
 
 def _trumps_can_come(variant: Variant) -> bool:
