@@ -123,8 +123,9 @@ def _extra(name: str) -> list[Requirement]:
 
 def test_the_site_toolchain_is_pinned_within_the_bounds_of_the_docs_extra() -> None:
     pins: dict[str, Version] = {}
-    for line in DOCS_LOCK.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
+    for text in DOCS_LOCK.read_text(encoding="utf-8").splitlines():
+        line = text.partition("#")[0].strip()
+        if line:
             pin = Requirement(line)
             (specifier,) = pin.specifier
             assert specifier.operator == "==", f"{DOCS_LOCK.name}: not an exact pin: {line}"

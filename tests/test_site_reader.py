@@ -83,9 +83,8 @@ def test_the_points_of_every_combination_are_on_screen(
         "  .find(t => t.querySelector('.card-faces'));"
         "if (!t) return null;"
         "const th = [...t.querySelectorAll('th')].find(h => h.textContent.trim() === 'Points');"
-        "const box = t.closest('.wy-table-responsive') || t;"  # what would scroll
         "return [th.getBoundingClientRect().right, document.documentElement.clientWidth,"
-        "        box.scrollWidth, box.clientWidth];"
+        "        t.scrollWidth, t.clientWidth];"
     )
     assert found is not None, f"/{page} has no table of combinations with card faces"
     right, screen, wide, shown = found
@@ -100,10 +99,10 @@ def test_a_comparison_table_wider_than_the_screen_says_so_and_keeps_its_first_co
     browser.open("comparison/", width)
     tables = browser.js(
         "return [...document.querySelectorAll('[role=main] table')].map(t => {"
-        "  const box = t.closest('.wy-table-responsive') || t;"  # what scrolls
+        "  const box = t.closest('.wy-table-responsive') || t;"  # the theme's box round it
         "  const cue = box.previousElementSibling;"
         "  const first = t.querySelector('tbody td');"
-        "  return {scrolls: box.scrollWidth > box.clientWidth + 1,"
+        "  return {scrolls: t.scrollWidth > t.clientWidth + 1,"
         "          cue: !!cue && cue.classList.contains('scroll-cue') && cue.offsetHeight > 0,"
         "          sticky: getComputedStyle(first).position};"
         "});"
