@@ -131,6 +131,11 @@ def _trick(rules: Rules, view: PlayerView, decision: Decision) -> str:
     return text
 
 
+LIKELY = 50
+"""A threat at least this likely, in percent as the reason says it: the card is said to be
+played as the one needed least, which takes the trick only if the threat is not there."""
+
+
 def _trick_part(rules: Rules, view: PlayerView, trial: Trial, worlds: int) -> str:
     """What the card does in the trick: a take is said plainly only when no card a seat
     still to play might hold could beat it; else who could, and how likely that is."""
@@ -148,6 +153,9 @@ def _trick_part(rules: Rules, view: PlayerView, trial: Trial, worlds: int) -> st
             text += f" and the {_listed(taken)} in it"
         if not odds.certain:
             text += f" unless {describe(rules, odds, view.trump)}"
+        if not odds.certain and round(100 * odds.chance) >= LIKELY:  # lost as often as not
+            least = "the lead that costs least" if leading else "the card you need least"
+            text = f"{least}: it {text}"
         return text + then
     if trial.wins <= 0.01:
         if leading:
