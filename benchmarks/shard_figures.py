@@ -70,7 +70,7 @@ def _dask_overhead(plan: Plan, alone: list[float]) -> float:
     other load of a shared machine does not change much, as wall time would."""
     from distributed import Client, LocalCluster
 
-    from interpreter.scale.cluster import _run
+    from interpreter.scale.cluster import Cluster, _run
 
     with (
         LocalCluster(
@@ -79,7 +79,8 @@ def _dask_overhead(plan: Plan, alone: list[float]) -> float:
         Client(cluster) as client,
     ):
         started = time.process_time()
-        _run(client, plan, None)
+        for _ in _run(client, plan, range(plan.shards), Cluster(), None):
+            pass
         spent = time.process_time() - started
     return max(0.0, spent / plan.shards - statistics.mean(alone))
 
