@@ -249,13 +249,17 @@ def test_a_record_is_replayed_trick_by_trick(
     )
     hands = browser.find_elements(By.CSS_SELECTOR, ".bz-replay .bz-seat")
     assert len(hands) == 2
+    status = browser.find_element(By.CSS_SELECTOR, ".bz-replay .bz-status").text
+    assert " · Deal 1 · Trick 1 · " in status  # before the first lead: the first trick
     browser.find_element(By.CSS_SELECTOR, "[data-action='next']").click()
     browser.find_element(By.CSS_SELECTOR, "[data-action='next']").click()
     frame = browser.find_element(By.CSS_SELECTOR, ".bz-replay")
     assert frame.get_attribute("data-frame") == "2"
-    assert "Trick just played" in frame.text
+    assert "Trick just played" in frame.text and " · Trick 3 · " in frame.text
     browser.find_element(By.CSS_SELECTOR, "[data-action='last']").click()
     assert "Game over: " in browser.find_element(By.CSS_SELECTOR, ".bz-replay").text
+    status = browser.find_element(By.CSS_SELECTOR, ".bz-replay .bz-status").text
+    assert " · Game over · " in status and "Trick" not in status
     assert idle(browser)
 
 
