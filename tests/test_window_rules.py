@@ -189,10 +189,11 @@ def test_a_misspelt_combination_is_answered_with_the_nearest_ones() -> None:
         f"{no} 'royal_mariage' in this variant (did you mean 'marriage_royal' (royal marriage) "
         "or 'marriage_common' (common marriage)?)"
     )
-    assert _refusal(game, "declare bézique QS JD") == (
-        f"{no} 'bézique' in this variant (did you mean 'bezique' (bézique) or 'double_bezique' "
-        "(double bézique)?)"
+    assert _refusal(game, "declare bésique QS JD") == (
+        f"{no} 'bésique' in this variant (did you mean 'bezique' (bézique)?)"
     )
+    # the name the player sees, accents and all, is the combination itself
+    assert str(game.parse_move("declare bézique QS JD")) == "declare bezique QS JD"
     assert _refusal(game, "declare fours_kings KH") == (
         f"{no} 'fours_kings' in this variant (did you mean 'four_kings' (four kings) or "
         "'four_knaves' (four knaves) or 'four_queens' (four queens)?)"
