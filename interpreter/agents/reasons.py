@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast
 
 from interpreter.agents.expert import Effort, ExpertAgent
 from interpreter.engine import Game, Move, PlayerView
@@ -28,7 +28,6 @@ class Hint:
     reason: str
 
 
-@runtime_checkable
 class Explainer(Protocol):
     """A bot that can say what it would play and why, from what the player may know."""
 
@@ -48,9 +47,10 @@ def hint_seed(view: PlayerView) -> int:
 def advise(view: PlayerView, make: Callable[[int], object]) -> tuple[Move, str]:
     """The hint in ``view``: the move and reason of the bot ``make(hint_seed(view))``."""
     bot = make(hint_seed(view))
-    if not isinstance(bot, Explainer):
+    # (not isinstance with a runtime-checkable Protocol: the compiled build cannot make one)
+    if not callable(getattr(bot, "explain", None)):
         raise TypeError(f"{type(bot).__name__} cannot explain its moves")
-    return bot.explain(view)
+    return cast(Explainer, bot).explain(view)
 
 
 def hint(game: Game, seat: int, effort: str | Effort = "normal") -> Hint:
