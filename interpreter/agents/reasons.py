@@ -36,6 +36,12 @@ class Explainer(Protocol):
         ...
 
 
+def can_explain(bot: object) -> bool:
+    """Whether ``bot`` is an :class:`Explainer` (by its method: a runtime-checkable Protocol
+    is what the compiled build cannot make)."""
+    return callable(getattr(bot, "explain", None))
+
+
 def hint_seed(view: PlayerView) -> int:
     """The seed of the bot that gives the hint in ``view``: from everything the seat may know
     (the view, written out) and nothing else.  A bot that samples the hidden cards could
@@ -47,8 +53,7 @@ def hint_seed(view: PlayerView) -> int:
 def advise(view: PlayerView, make: Callable[[int], object]) -> tuple[Move, str]:
     """The hint in ``view``: the move and reason of the bot ``make(hint_seed(view))``."""
     bot = make(hint_seed(view))
-    # (not isinstance with a runtime-checkable Protocol: the compiled build cannot make one)
-    if not callable(getattr(bot, "explain", None)):
+    if not can_explain(bot):
         raise TypeError(f"{type(bot).__name__} cannot explain its moves")
     return cast(Explainer, bot).explain(view)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from interpreter.agents import AGENT_NAMES, make_agent
-from interpreter.agents.reasons import Explainer, advise
+from interpreter.agents.reasons import Explainer, advise, can_explain
 from interpreter.engine import Move, PlayerView, Rules
 
 HINT_AGENT = "expert"
@@ -29,7 +29,7 @@ def hinter(
     the same position, it gives the same hint (:class:`SameHintAgain`)."""
     if HINT_AGENT not in names:
         return None
-    if not isinstance(make(HINT_AGENT, rules, None), Explainer):
+    if not can_explain(make(HINT_AGENT, rules, None)):
         return None
     return SameHintAgain(lambda seed: make(HINT_AGENT, rules, seed))
 
