@@ -72,15 +72,6 @@ class OrderChecked(wrappers.OrderEnforcingWrapper[str, ObservationDict, int]):  
         self._check_reset("observe()")
         return self.env.observe(agent)  # type: ignore[no-any-return]
 
-    def _index(self, action: object) -> int:
-        """The action as an index of the space, or ``ValueError``."""
-        last = self.spec.space.num_distinct_actions - 1
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-            raise ValueError(f"action {action!r}: an action is an integer from 0 to {last}")
-        if not 0 <= action <= last:
-            raise ValueError(f"there is no action {action}: actions are 0 to {last}")
-        return int(action)
-
     def render(self) -> str | None:
         self._check_reset("render()")
         return self.env.render()  # type: ignore[no-any-return]
