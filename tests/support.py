@@ -1,8 +1,12 @@
-"""Helpers for the rule tests: variants with options changed, and games dealt from known cards."""
+"""Helpers for the tests: variants with options changed, games dealt from known cards, and the
+``bezique`` command run as a person runs it."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import textwrap
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -15,6 +19,40 @@ from interpreter.cards import parse_face
 from interpreter.engine import Game, IllegalMoveError, Phase, Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant, variant_data, variant_from_data
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bezique(
+    *args: str,
+    answers: str | Sequence[str] = "",
+    cwd: Path = ROOT,
+    paths: Sequence[Path] = (),
+    columns: int | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``bezique ARGS`` in a process of its own, its output read through pipes (not a terminal).
+
+    ``answers`` is its input, a sequence of them one a line; then the input ends.  This
+    checkout's sources come first on its path, then ``paths`` (outside bots, say); ``columns``
+    is the screen's width (unset: the command's own default), and ``NO_COLOR`` is unset."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in (ROOT, *paths))}
+    for name in ("COLUMNS", "NO_COLOR"):
+        env.pop(name, None)
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
+    if not isinstance(answers, str):
+        answers = "".join(f"{answer}\n" for answer in answers)
+    return subprocess.run(
+        [sys.executable, "-m", "interpreter.cli", *args],
+        input=answers,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=env,
+        timeout=300,
+        check=False,
+    )
 
 
 @cache

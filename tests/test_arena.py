@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import statistics
-import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -25,6 +23,7 @@ from interpreter.engine import Event, EventKind, Game, Move, PlayerView, Rules
 from interpreter.loader import load_variant
 from interpreter.records import Record, replay
 from interpreter.simulate import Summary, simulate
+from tests.support import bezique
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "fixtures" / "agents"
@@ -42,22 +41,6 @@ def outside_bots() -> object:
     import outside_bots  # type: ignore[import-not-found]
 
     return outside_bots
-
-
-def bezique(*args: str, answers: str = "", folder: Path = BOTS) -> subprocess.CompletedProcess[str]:
-    """``bezique ARGS`` in a process whose ``PYTHONPATH`` has ``folder``, by default the
-    outside bots' folder."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(folder)])}
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        input=answers,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
 
 
 class Passer:
@@ -198,6 +181,7 @@ def test_an_outside_class_plays_in_simulate_from_the_command_line() -> None:
         "--agents",
         "outside_bots:Cautious,greedy",
         "--json",
+        paths=[BOTS],
     )
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
@@ -217,6 +201,7 @@ def test_an_outside_class_plays_in_play_from_the_command_line(tmp_path: Path) ->
         "--record",
         str(record),
         answers="1\n" * 400,
+        paths=[BOTS],
     )
     assert run.returncode == 0, run.stderr
     assert "p2 (outside_bots:Cautious)" in run.stdout and "Game over" in run.stdout
@@ -231,7 +216,7 @@ def test_the_example_bot_of_the_guide_plays_duplicate_deals(tmp_path: Path) -> N
     (tmp_path / "mybots.py").write_text(after.split("```python\n")[1].split("```")[0])
     run = bezique(
         "simulate", "bezique", "--deals", "3", "--duplicate", "--agents", "mybots:Cautious",
-        "--json", folder=tmp_path,
+        "--json", paths=[tmp_path],
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)["duplicate"]

@@ -20,26 +20,9 @@ from interpreter.cli.options import parser
 from interpreter.loader import check, load_variant, shipped_variant_names
 from interpreter.loader.files import VARIANT_KEYS
 from interpreter.model import Variant
+from tests.support import bezique
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def bezique(
-    *args: str, cwd: Path = ROOT, columns: int | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``bezique ARGS`` in a process of its own, its output read through pipes."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("COLUMNS", None)
-    if columns is not None:
-        env["COLUMNS"] = str(columns)
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        check=False,
-    )
 
 
 def _many_players() -> list[str]:

@@ -3,26 +3,18 @@ file reads it alike (a byte-order mark at its start included)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from interpreter.loader import VariantError, load_variant, load_variant_text
+from tests.support import bezique as run_bezique
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def bezique(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={"PYTHONPATH": str(ROOT), "COLUMNS": "200", "PATH": "/usr/bin:/bin"},
-        check=False,
-    )
+bezique = partial(run_bezique, columns=200)
 
 
 def test_a_refused_value_and_a_broken_rule_are_said_at_once(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import termios
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from io import StringIO
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from interpreter.engine import Game, IllegalMoveError, Move, Phase, PlayerView
 from interpreter.loader import load_variant
 from interpreter.play import play_terminal
 from interpreter.play.hints import HINT_AGENT, NO_HINTS, hinter
+from tests.support import bezique as run_bezique
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -38,18 +40,7 @@ def _env(columns: int = 80) -> dict[str, str]:
     return env
 
 
-def bezique(*args: str, answers: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """``bezique ARGS`` with ``answers`` piped to it, one a line; then the input ends."""
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        input="".join(f"{answer}\n" for answer in answers),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=_env(),
-        timeout=300,
-    )
+bezique = partial(run_bezique, columns=80)
 
 
 def moves_offered(out: str) -> int:

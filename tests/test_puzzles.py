@@ -4,9 +4,6 @@ with exact answers, found by ``bezique puzzles`` and shown on the site."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,22 +11,10 @@ import pytest
 from interpreter.engine import Play, Rules
 from interpreter.puzzles import MIN_CHOICES, MIN_GAP, Finder, from_bots
 from interpreter.rulebook.site import generated_site, site_puzzles
-from tests.support import shipped
+from tests.support import bezique, shipped
 from tests.test_expert import brute_force
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def bezique(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=300,
-    )
 
 
 @pytest.mark.parametrize("name", ["bezique", "turkish", "pinochle", "pinochle-counters"])

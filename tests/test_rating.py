@@ -5,32 +5,21 @@ par difference with its 95 % interval and trend, kept in SQLite as ``bezique pla
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from interpreter.engine import Rules
 from interpreter.rating import DealRating, Rating, RatingError, RatingStore, simulate, t95
+from tests.support import bezique as run_bezique
 from tests.support import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def bezique(*args: str, answers: int = 0) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        input="1\n" * answers,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"},
-        timeout=300,
-    )
+bezique = partial(run_bezique, columns=80)
 
 
 def test_thirty_deals_of_random_and_of_the_expert_are_told_apart(tmp_path: Path) -> None:
@@ -110,7 +99,9 @@ def test_the_ratings_live_beside_the_servers_tables(tmp_path: Path) -> None:
 
 def test_a_deal_played_in_the_terminal_is_rated_and_stats_prints_it() -> None:
     assert "No deals rated yet" in bezique("stats", "--player", "ann").stdout
-    played = bezique("play", "schnapsen-platform", "--seed", "4", "--player", "ann", answers=60)
+    played = bezique(
+        "play", "schnapsen-platform", "--seed", "4", "--player", "ann", answers=["1"] * 60
+    )
     assert played.returncode == 0, played.stderr
     said = played.stdout[played.stdout.index("par: ") :]
     assert "Your rating in schnapsen-platform: " in said and "over 1 deal;" in said
@@ -130,7 +121,9 @@ def test_a_deal_played_in_the_terminal_is_rated_and_stats_prints_it() -> None:
 
 
 def test_no_review_means_no_rating_and_a_missing_db_is_said() -> None:
-    quiet = bezique("play", "sixty-six", "--seed", "2", "--no-review", "--player", "c", answers=60)
+    quiet = bezique(
+        "play", "sixty-six", "--seed", "2", "--no-review", "--player", "c", answers=["1"] * 60
+    )
     assert quiet.returncode == 0 and "rating" not in quiet.stdout
     assert "No deals rated yet" in bezique("stats", "--player", "c").stdout
     missing = bezique("stats", "--db", "nowhere.sqlite")

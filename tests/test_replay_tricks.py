@@ -4,27 +4,19 @@ browser's replay viewer shows it (one walk through the record for both)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from interpreter.play.text import with_symbols
 from interpreter.web.replay import record_frames
+from tests.support import bezique as run_bezique
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def bezique(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT), "COLUMNS": "120", "PATH": "/usr/bin:/bin"},
-        check=False,
-    )
+bezique = partial(run_bezique, columns=120)
 
 
 @pytest.fixture(scope="module")
