@@ -23,6 +23,7 @@ from interpreter.schema_doc import (
     reference,
     unsupported,
 )
+from tests.support import bezique
 from tests.transcripts import Transcript, difference, matches, run, shown_lines, transcripts
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -112,14 +113,7 @@ def test_ci_runs_the_quick_start_verbatim_with_the_browser_installed_and_require
 def test_the_quick_start_simulation_runs(tmp_path: Path) -> None:
     command = quick_start()[0].rsplit(" && ", 1)[1].split()
     assert command[0] == "bezique"
-    done = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", *command[1:]],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = bezique(*command[1:], cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert re.search(r"200 deals, .* \(\d+ deals/s\)", done.stdout.splitlines()[0]), done.stdout
 
@@ -267,12 +261,6 @@ def test_the_authoring_guides_three_slips_print_what_it_shows(tmp_path: Path) ->
     )
     (tmp_path / "my-bezique.toml").write_text(slipped, encoding="utf-8")
     shown = section.split("```\n$ bezique check my-bezique.toml\n", 2)[2].split("```", 1)[0]
-    run = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", "check", "my-bezique.toml"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = bezique("check", "my-bezique.toml", cwd=tmp_path)
     assert run.returncode == 1
     assert run.stdout + run.stderr == shown

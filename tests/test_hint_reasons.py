@@ -4,11 +4,8 @@ of ``bezique play``, of the browser game or of ``interpreter.agents.hint``."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,6 +19,7 @@ from interpreter.engine.tricks import winning_index
 from interpreter.loader import load_variant
 from interpreter.play import play_terminal
 from interpreter.web.api import Api
+from tests.support import bezique
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,16 +99,14 @@ def _taken_in(world: Game, seat: int, play: Play) -> list[int]:
 
 def test_rubicon_seed_5_after_passing_the_hint_says_who_could_take_the_trick() -> None:
     """The position of the report: ``bezique play rubicon --seed 5``, ``pass``, ``hint``."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "400"}
-    run = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", "play", "rubicon", "--seed", "5", "--no-review"],
-        input="pass\nhint\nquit\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=300,
+    run = bezique(
+        "play",
+        "rubicon",
+        "--seed",
+        "5",
+        "--no-review",
+        answers=["pass", "hint", "quit"],
+        columns=400,
     )
     shown = HINT.search(run.stdout)
     assert shown, run.stdout

@@ -5,14 +5,13 @@ deals of it; bots that declare end it in a score of deals)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from interpreter.arena.pace import SLOW, Pace, pace, slow_game_warning
 from interpreter.loader import load_variant, shipped_variant_names
+from tests.support import bezique
 
 ROOT = Path(__file__).resolve().parents[1]
 OTHERS = (
@@ -41,14 +40,7 @@ def test_check_says_how_long_a_game_only_declarations_can_end_would_last(
     tmp_path: Path,
 ) -> None:
     file = sequence_only(tmp_path)
-    run = subprocess.run(
-        [sys.executable, "-m", "interpreter.cli", "check", file.name],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        check=False,
-    )
+    run = bezique("check", file.name, cwd=tmp_path)
     assert (
         run.returncode == 0 and run.stdout == "ok: no problems in sequence-only.toml (1 warning)\n"
     )
