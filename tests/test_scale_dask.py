@@ -72,6 +72,26 @@ def test_analyze_on_dask_gives_the_analysis_of_one_process(
     assert capsys.readouterr().out == alone
 
 
+def test_analyze_takes_the_cluster_options_of_simulate(
+    scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A scheduler file and retries, as ``simulate`` takes them; TLS without a running
+    cluster refused before anything is played."""
+    written = tmp_path / "scheduler.json"
+    written.write_text(json.dumps({"type": "Scheduler", "address": scheduler}))
+    args = ["analyze", "rubicon", "--deals", "8", "--shard-deals", "4", "--json"]
+    assert main(args) == 0
+    alone = capsys.readouterr().out
+    dask = ["--backend", "dask", "--scheduler-file", str(written), "--retries", "1"]
+    assert main([*args, *dask]) == 0
+    assert capsys.readouterr().out == alone
+    assert main([*args, "--backend", "dask", "--tls-ca-file", "ca.pem"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("bezique: --tls-ca-file is for a running cluster") and err.count("\n") == 1
+    )
+
+
 def test_a_scheduler_that_cannot_be_reached_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

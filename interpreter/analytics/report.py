@@ -19,7 +19,7 @@ independent samples (:mod:`interpreter.analytics.intervals`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.analytics.intervals import Mean, Share, mean_difference, share_difference
@@ -28,6 +28,7 @@ from interpreter.arena.duplicate import Duplicate, seating_count
 from interpreter.engine import Reason
 from interpreter.model import Variant
 from interpreter.model.scoring import GameFormat
+from interpreter.scale.cluster import Cluster
 from interpreter.scale.detail import Detail
 from interpreter.scale.run import play
 from interpreter.scale.shards import SHARD_DEALS, Plan
@@ -49,7 +50,7 @@ class Run:
     agents: tuple[str, ...] = ("greedy",)
     jobs: int = 1
     backend: str = "processes"
-    scheduler: str | None = None
+    cluster: Cluster = field(default_factory=Cluster)  # with the dask backend: which, and how
     shard_deals: int = SHARD_DEALS
 
     def total(self, variant: Variant) -> int:
@@ -111,7 +112,7 @@ def _options(run: Run, on_progress: Callable[[int], None] | None) -> dict[str, A
     return {
         "jobs": run.jobs,
         "backend": run.backend,
-        "scheduler": run.scheduler,
+        "cluster": run.cluster,
         "on_progress": on_progress,
     }
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from interpreter.cli.output import load_variant, tables, write
-from interpreter.cli.simulate import check_agents, progress_bar, seat_agents
+from interpreter.cli.simulate import check_agents, cluster_of, progress_bar, seat_agents
 
 
 def analyze_command(args: argparse.Namespace) -> int:
@@ -22,8 +22,13 @@ def analyze_command(args: argparse.Namespace) -> int:
     from interpreter.scale.run import check
     from interpreter.scale.shards import Plan
 
-    options = {"jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler}
-    check(Plan(variants[0], args.deals, args.seed, ()), **options)
+    cluster = cluster_of(args)
+    check(
+        Plan(variants[0], args.deals, args.seed, ()),
+        jobs=args.jobs,
+        backend=args.backend,
+        cluster=cluster,
+    )
     folder = None
     if args.out is not None:  # checked before anything is played
         from interpreter.analytics.plots import require_matplotlib
@@ -40,7 +45,7 @@ def analyze_command(args: argparse.Namespace) -> int:
         agents=tuple(name.strip() for name in args.agents.split(",") if name.strip()),
         jobs=args.jobs,
         backend=args.backend,
-        scheduler=args.scheduler,
+        cluster=cluster,
         shard_deals=args.shard_deals,
     )
     out, err = tables(), tables(stderr=True)

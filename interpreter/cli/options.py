@@ -153,6 +153,7 @@ def _game_commands(sub: Commands) -> None:
     )
     _scale_options(sim)
     _cluster_options(sim)
+    _resume_option(sim)
     _analyze_command(sub)
     play = _command(
         sub,
@@ -302,6 +303,7 @@ def _analyze_command(sub: Commands) -> None:
         "pip install 'bezique-interpreter[plots]')",
     )
     _scale_options(analyze)
+    _cluster_options(analyze)
 
 
 def _scale_options(command: argparse.ArgumentParser) -> None:
@@ -338,7 +340,7 @@ def _scale_options(command: argparse.ArgumentParser) -> None:
 
 
 def _cluster_options(command: argparse.ArgumentParser) -> None:
-    """A running Dask cluster, over TLS, and a long run kept shard by shard to be resumed."""
+    """A running Dask cluster, over TLS."""
     command.add_argument(
         "--scheduler-file",
         metavar="FILE",
@@ -369,6 +371,10 @@ def _cluster_options(command: argparse.ArgumentParser) -> None:
         help="with --backend dask: play a shard whose task failed on a worker again, up to N "
         "times (default: 2)",
     )
+
+
+def _resume_option(command: argparse.ArgumentParser) -> None:
+    """A long run kept shard by shard, to be resumed."""
     command.add_argument(
         "--shards-dir",
         metavar="DIR",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from interpreter.arena.duplicate import Duplicate
     from interpreter.arena.paired import Ratio
     from interpreter.model import Variant
+    from interpreter.scale.cluster import Cluster
     from interpreter.simulate import Summary
 
 
@@ -46,7 +47,6 @@ def seat_agents(given: str, players: int) -> list[str]:
 def simulate_command(args: argparse.Namespace) -> int:
     from interpreter.arena.duplicate import seating_count
     from interpreter.loader import shipped_variant_names
-    from interpreter.scale.cluster import Cluster
     from interpreter.scale.run import check, play
     from interpreter.scale.shards import Plan
 
@@ -64,14 +64,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         record_dir=args.record,
         embed_variant=args.variant not in shipped_variant_names(),
     )
-    cluster = Cluster(
-        scheduler=args.scheduler,
-        scheduler_file=args.scheduler_file,
-        tls_ca_file=args.tls_ca_file,
-        tls_cert=args.tls_cert,
-        tls_key=args.tls_key,
-        retries=args.retries,
-    )
+    cluster = cluster_of(args)
     check(plan, jobs=args.jobs, backend=args.backend, cluster=cluster, shards_dir=args.shards_dir)
     if args.record is not None:  # the folder is made (or refused) before any play
         from interpreter.cli_records import record_writer
@@ -95,6 +88,20 @@ def simulate_command(args: argparse.Namespace) -> int:
     if args.record is not None:
         err.print(records_written(summary.games, args.record), markup=False, highlight=False)
     return 0
+
+
+def cluster_of(args: argparse.Namespace) -> Cluster:
+    """The Dask cluster the options name (``--scheduler``, ``--scheduler-file``, TLS, retries)."""
+    from interpreter.scale.cluster import Cluster
+
+    return Cluster(
+        scheduler=args.scheduler,
+        scheduler_file=args.scheduler_file,
+        tls_ca_file=args.tls_ca_file,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        retries=args.retries,
+    )
 
 
 def records_written(games: int, folder: str) -> str:
