@@ -2,7 +2,7 @@
 with openskill (the Weng-Lin method, Plackett-Luce model; ``pip install -e '.[ratings]'``).
 
     python benchmarks/ladder.py [--deals 200] [--variants bezique,rubicon,…] [--bots A,B,…]
-        [--seed 1] [--write docs/ladder.md]
+        [--seed 1] [--jobs 1] [--write docs/ladder.md]
 
 For each variant, every pair of bots plays ``--deals`` duplicate deals in each seating
 (``bezique simulate VARIANT --duplicate --agents A,B``: the seats are filled A, B, A, B, …, so
@@ -19,18 +19,21 @@ of each seat over the first ``SAMPLE_DEALS`` deals the pair played (in the first
 first boards), which tests/test_ladder.py plays again to tell whether the page still matches
 the bots' play.
 
-The Markdown goes to standard output; ``--write FILE`` puts it into FILE between the lines
+With ``--jobs N``, N variants are played side by side, each in a process of its own.  The
+Markdown goes to standard output; ``--write FILE`` puts it into FILE between the lines
 ``<!-- ladder: begin -->`` and ``<!-- ladder: end -->`` instead (docs/ladder.md).  The same
-options give the same tables.
+options give the same tables, whatever ``--jobs``.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import time
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from pathlib import Path
 
@@ -43,6 +46,7 @@ from interpreter.engine import Rules
 from interpreter.loader import load_variant
 from interpreter.model import Variant
 from interpreter.simulate import simulate
+from interpreter.wording import plural
 
 VARIANTS = ("bezique", "rubicon", "polish", "three-handed", "four-handed-partners")
 BEGIN, END = "<!-- ladder: begin -->", "<!-- ladder: end -->"
@@ -59,6 +63,22 @@ class Ladder:
         self.boards = dict.fromkeys(bots, 0)
         self.leads: dict[tuple[str, str], Ratio] = {}
         self.samples: dict[tuple[str, str], tuple[int, ...]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """For ``--jobs``: openskill's ratings do not pickle, their μ and σ do."""
+        state = dict(self.__dict__)
+        del state["model"]
+        state["ratings"] = {bot: (r.mu, r.sigma) for bot, r in self.ratings.items()}
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.model = PlackettLuce()
+        pairs: dict[str, tuple[float, float]] = state["ratings"]  # type: ignore[assignment]
+        self.ratings = {
+            bot: self.model.rating(mu=mu, sigma=sigma, name=bot)
+            for bot, (mu, sigma) in pairs.items()
+        }
 
     def rate(self, seated: list[str], sides: tuple[tuple[int, ...], ...], board: Board) -> None:
         """One board as a match: a team per side, scored by the side's points."""
@@ -197,7 +217,9 @@ def leads_table(ladders: dict[str, Ladder]) -> list[str]:
     return lines
 
 
-SAMPLES_HEADER = f"| variant | bots | points of p1, p2, … in the first {SAMPLE_DEALS} deal(s) |"
+SAMPLES_HEADER = (
+    f"| variant | bots | points of p1, p2, … in the first {plural(SAMPLE_DEALS, 'deal')} |"
+)
 
 
 def samples_table(ladders: dict[str, Ladder]) -> list[str]:
@@ -223,22 +245,30 @@ def write_into(path: Path, table: str) -> None:
     path.write_text(f"{before}{BEGIN}\n\n{table}\n{END}{after}", encoding="utf-8")
 
 
+def run_all(names: list[str], bots: list[str], deals: int, seed: int, jobs: int) -> list[Ladder]:
+    """Each variant's ladder, in the order named; ``jobs`` of them played side by side."""
+    if jobs == 1 or len(names) == 1:
+        return [run(name, bots, deals, seed) for name in names]
+    spawn = multiprocessing.get_context("spawn")  # fresh processes, the same on every system
+    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=spawn) as pool:
+        futures = [pool.submit(run, name, bots, deals, seed) for name in names]
+        return [future.result() for future in futures]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="per pair and seating")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--bots", default=",".join(AGENT_NAMES))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="variants played side by side")
     parser.add_argument("--write", metavar="FILE", help="put the tables into FILE")
     args = parser.parse_args(argv)
     bots = [bot.strip() for bot in args.bots.split(",") if bot.strip()]
-    if len(bots) < 2 or args.deals < 1:
-        parser.error("--bots: name at least two bots; --deals: at least 1")
-    ladders = {
-        name.strip(): run(name.strip(), bots, args.deals, args.seed)
-        for name in args.variants.split(",")
-        if name.strip()
-    }
+    if len(bots) < 2 or args.deals < 1 or args.jobs < 1:
+        parser.error("--bots: name at least two bots; --deals, --jobs: at least 1")
+    names = [name.strip() for name in args.variants.split(",") if name.strip()]
+    ladders = dict(zip(names, run_all(names, bots, args.deals, args.seed, args.jobs), strict=True))
     command = (
         f"python benchmarks/ladder.py --deals {args.deals} --seed {args.seed} "
         f"--variants {','.join(ladders)} --bots {','.join(bots)}"

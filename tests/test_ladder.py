@@ -3,6 +3,7 @@ variant, partnerships as teams, and writes its tables between the markers of a p
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,6 +42,27 @@ def test_the_ladder_writes_its_tables_into_the_page(ladder: ModuleType, tmp_path
     assert sorted(row.split(" | ")[2] for row in rows[:2]) == ["greedy", "random"]
     assert any(" vs " in row for row in rows)
     assert ladder.main(args) == 0 and page.read_text() == text  # the same options, the same tables
+
+
+def test_variants_played_side_by_side_give_the_same_tables() -> None:
+    """``--jobs 2``: each variant in a process of its own, the tables those of one process."""
+    args = ["--deals", "3", "--variants", "bezique,three-handed", "--bots", "random,greedy"]
+    runs = [
+        subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "ladder.py"), *args, "--jobs", jobs],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            cwd=ROOT,
+            timeout=300,
+            check=False,
+        )
+        for jobs in ("1", "2")
+    ]
+    assert [run.returncode for run in runs] == [0, 0], runs[1].stderr
+    assert (
+        runs[0].stdout == runs[1].stdout and "| three-handed | random vs greedy |" in runs[1].stdout
+    )
 
 
 def test_partners_are_rated_as_a_team(ladder: ModuleType) -> None:
