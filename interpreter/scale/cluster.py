@@ -62,6 +62,11 @@ class Cluster:
             raise ValueError(
                 f"{tls[0]} is for a running cluster: give --scheduler or --scheduler-file too"
             )
+        if not tls and (self.scheduler or "").startswith("tls://"):
+            raise ValueError(
+                f"--scheduler {self.scheduler} takes TLS connections only: give --tls-ca-file "
+                "and --tls-cert too"
+            )
         if tls and (self.tls_ca_file is None or self.tls_cert is None):
             raise ValueError(
                 "TLS needs both --tls-ca-file and --tls-cert (and --tls-key if the "
