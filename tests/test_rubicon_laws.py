@@ -418,7 +418,9 @@ def test_law_55_in_the_last_nine_tricks_follow_suit_and_win_the_card_led() -> No
 
 
 # -- regressions found in review ------------------------------------------------------------
-def test_law_41_a_royal_marriage_held_to_score_falls_when_the_opponent_fixes_other_trumps() -> None:
+def test_law_41_a_royal_marriage_held_to_score_is_a_common_one_when_other_trumps_are_fixed() -> (
+    None
+):
     hands = [["QS", "JD", "KH", "QH", "AC", "AC", "7D"], ["KS", "QS", "7C", "AD", "8C"]]
     game = rubicon(hands)
     run(
@@ -434,9 +436,48 @@ def test_law_41_a_royal_marriage_held_to_score_falls_when_the_opponent_fixes_oth
         "draw",
     )
     assert game.trump == "S"
-    assert not any(e.waiting for e in game._state.table.ledger[0])  # the waiting 40 is gone
+    waiting = [(e.combo, e.points) for e in game._state.table.ledger[0] if e.waiting]
+    assert waiting == [("marriage_common", 20)]  # no longer in trumps: 20 to score, not 40
     run(game, "play 8C", "play AC")
-    assert "declare marriage_common KH* QH*" in texts(game)  # now a plain marriage, 20
+    assert [t for t in texts(game) if t.startswith(("declare", "score"))] == ["score 2"]
+    before = points(game)[0]
+    run(game, "score 2")
+    assert points(game)[0] == before + 20
+
+
+def test_law_37_a_sequence_held_to_score_bars_its_marriage_when_other_trumps_are_fixed() -> None:
+    """Hearts shown in sequence 'to score' before trumps exist; the opponent's marriage makes
+    spades trumps.  The sequence is now a plain one, still to score (150), and its king and
+    queen, 'once declared in sequence', never marry (law 37)."""
+    hands = [
+        ["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC", "7D"],
+        ["KS", "QS", "7C", "AD", "8C", "9C"],
+    ]
+    game = dealt(shipped("rubicon"), hands, stock=["AC", "9D", "9D", "9S"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare sequence AH TH KH QH JH")
+    run(game, "draw", "play 7D", "play AD", "declare marriage_royal KS QS", "draw")
+    assert game.trump == "S"
+    run(game, "play 8C", "play AC")
+    assert [t for t in texts(game) if t.startswith(("declare", "score"))] == ["score 2"]
+    with pytest.raises(IllegalMoveError):
+        game.step(game.parse_move("declare marriage_common KH QH"))
+    before = points(game)[0]
+    run(game, "score 2")
+    assert points(game)[0] == before + 150
+
+
+def test_law_46_a_sequence_lost_before_other_trumps_are_fixed_still_bars_its_marriage() -> None:
+    hands = [
+        ["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC", "7D"],
+        ["KS", "QS", "7C", "AH", "8C", "9C"],
+    ]
+    game = dealt(shipped("rubicon"), hands, stock=["AC", "9D", "9D", "9S"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare sequence AH TH KH QH JH")
+    run(game, "draw", "play JH*2", "play AH", "declare marriage_royal KS QS", "draw")
+    run(game, "play 8C", "play AC")
+    assert game.trump == "S"
+    assert [e.lost for e in game._state.table.ledger[0]] == [False, True]  # the sequence
+    assert not [t for t in texts(game) if t.startswith(("declare", "score"))]
 
 
 def test_law_16_each_player_shows_his_own_card_drawn() -> None:

@@ -450,15 +450,32 @@ def fix_trumps(
     suit = rules.suit[min(cards)]
     table.trump = suit
     state.emit(EventKind.TRUMPS, player, what=suit)
-    # Any player's waiting "trump" marriage or sequence in another suit never formed: it is
-    # struck off, and its cards may be declared again as what they now are.
+    # Any player's unscored "trump" marriage or sequence in another suit never formed as such:
+    # it stands as what its cards now form (a sequence in another suit is a plain one), still
+    # declared, so that a king or queen of it never marries afterwards (law 37).
     for seat in range(state.players):
         table.ledger[seat] = [
-            e
+            e if e.scored or _forms(rules, e.combo, suit, e) else _now_plain(rules, state, seat, e)
             for e in table.ledger[seat]
-            if e.scored or forming.forms(rules, rules.combo_by_id[e.combo], suit, sorted(e.cards))
         ]
         table.ledger_changed(seat)
+
+
+def _forms(rules: Rules, combo: str, trump: str | None, entry: Entry) -> bool:
+    return forming.forms(rules, rules.combo_by_id[combo], trump, sorted(entry.cards))
+
+
+def _now_plain(rules: Rules, state: State, seat: int, entry: Entry) -> Entry:
+    """An unscored declaration that trumps in another suit leave unformed, as what its cards
+    now form: the combination of its class, rank and shape that they do form (a royal marriage
+    in another suit is a common one); lost, its cards still declared, when there is none."""
+    shape = rules.combo_by_id[entry.combo].shape
+    for combo in rules.combos:
+        same = (combo.cls, combo.rank, combo.shape) == (entry.cls, entry.rank, shape)
+        if same and _forms(rules, combo.id, state.table.trump, entry):
+            points = ledger.points_of(rules, state, seat, combo)
+            return replace(entry, combo=combo.id, kind=combo.kind, points=points)
+    return replace(entry, lost=True)
 
 
 def trick_won(rules: Rules, state: State, winner: int) -> None:
