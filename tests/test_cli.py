@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -345,6 +346,33 @@ def test_rulebook_of_a_house_rule_file_with_its_differences(
     assert page.startswith("# Mine") and "## Differences from Base" in page
     assert "- Points that win a race game: 1500 (Base: 1000)." in page  # in words
     assert "](base.md)" not in page  # a page of its own links no neighbour page
+
+
+def test_the_rulebook_of_a_file_gives_commands_that_run_on_that_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worked examples name the command that computes them: for a house rule, by the
+    file's path (its name is no shipped variant's), quoted as a shell needs it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my rubicon.toml").write_text(
+        'extends = "rubicon"\nname = "rubicon-1500"\n[settlement]\nrubicon_threshold = 1500\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "rulebook", "my rubicon.toml")
+    given = re.search(r"computed by the engine \(`bezique (settle .*) --scores P1 P2`\)", out)
+    assert code == 0 and given is not None and given[1] == "settle 'my rubicon.toml'"
+    rows = re.findall(r"^\| (\d+) – (\d+) \| — \| seat (\d) \| ([\d,]+) \|", out, re.MULTILINE)
+    assert len(rows) >= 3
+    for first, second, winner, value in rows:
+        settle = ["settle", "my rubicon.toml", "--scores", first, second, "--json"]
+        code, printed, _ = run_cli(capsys, *settle)
+        data = json.loads(printed)
+        assert code == 0 and (data["winner"], data["value"]) == (
+            int(winner) - 1,
+            int(value.replace(",", "")),
+        )
+    code, out, _ = run_cli(capsys, "rulebook", "rubicon")
+    assert "(`bezique settle rubicon --scores P1 P2`)" in out
 
 
 def test_replay_prints_running_scores_and_the_result(

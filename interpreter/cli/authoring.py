@@ -19,7 +19,9 @@ def _rulebook(args: argparse.Namespace) -> int:
     from interpreter.loader import parent_variant
     from interpreter.rulebook import render
 
-    page = render(load_variant(args.variant), parent=parent_variant(args.variant))
+    variant = load_variant(args.variant)
+    called = None if args.variant == variant.name else args.variant  # a file: by its path
+    page = render(variant, parent=parent_variant(args.variant), called=called)
     if args.output:
         write(Path(args.output), page)
         print(args.output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+import shlex
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
@@ -32,15 +33,24 @@ class Page:
     parent: Variant | None = None
     site: bool = False
     stale: frozenset[str] = field(default=frozenset())
+    called: str = ""  # how a command names the variant: its name, or its file's path
 
     @classmethod
-    def of(cls, variant: Variant, parent: Variant | None, *, site: bool) -> Page:
+    def of(
+        cls, variant: Variant, parent: Variant | None, *, site: bool, called: str | None = None
+    ) -> Page:
         """The page of ``variant``, written from copies whose texts print as written
-        (:mod:`interpreter.rulebook.literal`)."""
+        (:mod:`interpreter.rulebook.literal`); ``called`` names the variant in the commands
+        the page gives (by default its name, as a shipped variant is named)."""
         found = stale(variant, parent) if parent is not None else []
         shown_parent = literal_copy(parent) if parent is not None else None
         paths = frozenset(item.path for item in found)
-        return cls(literal_copy(variant), shown_parent, site, paths)
+        return cls(literal_copy(variant), shown_parent, site, paths, called or variant.name)
+
+    def command(self, words: str) -> str:
+        """``bezique WORDS`` for this variant: ``words`` with ``{variant}`` where it goes, the
+        name quoted as a shell would need it."""
+        return "bezique " + words.format(variant=shlex.quote(self.called))
 
     def parent_link(self) -> str:
         """The parent variant by its title: a link on the site, plain words elsewhere."""

@@ -9,12 +9,20 @@ from interpreter.rulebook import closing, declaring, differences, penalties, sco
 from interpreter.rulebook.page import Page
 
 
-def render(variant: Variant, *, parent: Variant | None = None, site: bool = False) -> str:
+def render(
+    variant: Variant,
+    *,
+    parent: Variant | None = None,
+    site: bool = False,
+    called: str | None = None,
+) -> str:
     """The rulebook page of ``variant``; with ``parent`` (the variant it extends), a last
     section lists the differences, and the texts it inherits that no longer fit are marked as
     the parent's.  ``site=True`` writes the page for the documentation site, beside the
-    parent's page (links, card faces, red suits); by default the page stands alone."""
-    page = Page.of(variant, parent, site=site)
+    parent's page (links, card faces, red suits); by default the page stands alone.
+    ``called``: how the commands the page gives name the variant, for a variant read from a
+    file (its path); by default its name."""
+    page = Page.of(variant, parent, site=site, called=called)
     variant, parent = page.variant, page.parent  # their texts print as written
     parts: list[tuple[str, Callable[[Page], str]]] = [
         ("", sections.overview),

@@ -435,7 +435,7 @@ def _single_deal(page: Page) -> str:
         + ". What he wins — *the value of the game* — is reckoned so:",
     ]
     text.append(_settlement_words(rules, usage))
-    text.append(_settlement_examples(variant, rules, rules.rubicon_threshold))
+    text.append(_settlement_examples(page, rules, rules.rubicon_threshold))
     return "\n\n".join([*text, page.texts("game"), page.texts("settlement")])
 
 
@@ -507,7 +507,8 @@ def _settlement_words(s: Settlement, brisque_usage: BrisqueUsage) -> str:
     return "\n".join(lines)
 
 
-def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) -> str:
+def _settlement_examples(page: Page, rules: Settlement, threshold: int) -> str:
+    variant = page.variant
     usage = variant.brisques.usage
     cases = [
         (threshold + 510, threshold + 240, 0, 0),
@@ -530,10 +531,8 @@ def _settlement_examples(variant: Variant, rules: Settlement, threshold: int) ->
         rows.append(
             f"| {a} – {b} | {brisques} | {winner} | {points(result.value)} | {result.explanation} |"
         )
-    return (
-        "**Worked examples**, computed by the engine (`bezique settle "
-        f"{variant.name} --scores P1 P2`):\n\n" + "\n".join(rows)
-    )
+    command = page.command("settle {variant} --scores P1 P2")
+    return f"**Worked examples**, computed by the engine (`{command}`):\n\n" + "\n".join(rows)
 
 
 REASON_WORDS = {

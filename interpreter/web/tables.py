@@ -536,7 +536,8 @@ class Hall:
         variant = table.game.game.variant
         shipped = table.stored.variant_text is None
         parent = parent_variant(table.stored.variant_name) if shipped else None
-        return {"title": variant.title, "markdown": render(variant, parent=parent)}
+        called = None if shipped else table.stored.variant_file  # the file, as uploaded
+        return {"title": variant.title, "markdown": render(variant, parent=parent, called=called)}
 
     def expire(self, idle_seconds: float) -> list[str]:
         """Tables untouched for ``idle_seconds`` removed, from the store and from memory."""
