@@ -179,6 +179,14 @@ def test_a_number_too_long_to_read_is_refused_at_its_line(here: Path) -> None:
     assert problems("big.toml") == [
         "big.toml:3: game.target: 9223372036854775808 is beyond a 64-bit integer (TOML's range)"
     ]
+    # beside other mistakes: each is said at once, the integer left out of the reading
+    text = f'extends = "rubicon"\n[last_trick]\npoints = {2**64}\n[deal]\nhand_size = 40\n'
+    write(here, "beside.toml", text)
+    assert problems("beside.toml") == [
+        "beside.toml:3: last_trick.points: 18446744073709551616 is beyond a 64-bit integer "
+        "(TOML's range)",
+        "beside.toml:5: deal.hand_size: Input should be less than or equal to 20 (got 40)",
+    ]
 
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(here: Path) -> None:

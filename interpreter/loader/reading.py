@@ -117,12 +117,22 @@ def read_text(text: str, shown: str) -> tuple[Doc | None, list[Diagnostic]]:
         line = text.count("\n", 0, found.start()) + 1 if found else 1
         message = "a number too long to read (a TOML integer has at most 64 bits)"
         return None, [Diagnostic(shown, line, None, "", message)]
-    if flaws:
-        return None, [
-            Diagnostic(shown, source.line(path), None, format_path(path), message)
-            for path, message in flaws
-        ]
-    return Doc.from_file(copy_data(data), source), []
+    problems = [
+        Diagnostic(shown, source.line(path), None, format_path(path), message)
+        for path, message in flaws
+    ]
+    if any(not message.endswith(_WIDE) or isinstance(path[-1], int) for path, message in flaws):
+        return None, problems
+    # Only integers beyond 64 bits, each a table's value: each is left out, and the rest of
+    # the file is read and checked, so that every problem is said at once.
+    kept = copy_data(data)
+    for path, _ in flaws:
+        *parents, key = path
+        node = kept
+        for parent in parents:
+            node = node[parent]
+        del node[key]
+    return Doc.from_file(kept, source), problems
 
 
 def _longest_key(source: Source) -> tuple[int, int]:
@@ -137,6 +147,7 @@ def _longest_key(source: Source) -> tuple[int, int]:
 
 
 Flaws = tuple[tuple[KeyPath, str], ...]
+_WIDE = "is beyond a 64-bit integer (TOML's range)"
 
 
 def _reading(text: str) -> tuple[dict[str, Any], Flaws]:
@@ -181,7 +192,7 @@ def _flaws(data: dict[str, Any]) -> Flaws:
         elif isinstance(value, str) and CONTROL.search(value):
             found.append((path, _control(value)))
         elif isinstance(value, int) and not isinstance(value, bool) and value not in _INT64:
-            found.append((path, f"{value} is beyond a 64-bit integer (TOML's range)"))
+            found.append((path, f"{value} {_WIDE}"))
     return tuple(found)
 
 
