@@ -105,6 +105,37 @@ def test_check_accepts_the_shipped_variants(capsys: pytest.CaptureFixture[str]) 
     assert "no problems" in out
 
 
+def test_check_accepts_the_shipped_variants_without_a_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run_cli(capsys, "check", *sorted(str(p) for p in Path("variants").iterdir()))
+    assert (code, err) == (0, "") and "warning" not in out
+
+
+def test_check_warns_of_a_class_misspelt_and_of_a_shipped_name_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both load and play, but not as meant: a combination alone in a class named like
+    another, and a house rule that commands given its name would not play."""
+    nines = '[[combinations]]\nid = "four_nines"\nname = "four nines"\nshape = "same_rank"\n'
+    nines += 'of = "9"\npoints = 90\nclass = "{}"\n'
+    mine = tmp_path / "mine.toml"
+    mine.write_text('extends = "rubicon"\nname = "rubicon"\n' + nines.format("quartet"))
+    code, out, err = run_cli(capsys, "check", str(mine))
+    assert code == 0 and out == f"ok: no problems in {mine} (2 warnings)\n"
+    assert err.splitlines() == [
+        f"{mine}: warning: combinations[four_nines].class: no other combination is in class "
+        "'quartet', so the rules for reusing cards within a class never apply to it: did you "
+        "mean 'quartets'?",
+        f"{mine}: warning: name: 'rubicon' is the name of a shipped variant: a command given "
+        "that name plays the shipped one, not this file (give the file's path, or another name)",
+    ]
+    mine.write_text('extends = "rubicon"\nname = "mine"\n' + nines.format("quartets"))
+    assert run_cli(capsys, "check", str(mine)) == (0, f"ok: no problems in {mine}\n", "")
+    mine.write_text('extends = "rubicon"\nname = "mine"\n' + nines.format("nines"))
+    assert run_cli(capsys, "check", str(mine))[2] == ""  # a class of its own, named apart
+
+
 def test_check_reports_every_problem_with_file_and_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -104,13 +104,16 @@ def check(paths: Sequence[str], *, trusted: bool) -> int:
 def _warnings(checked: Checked) -> list[str]:
     """The warnings about a variant that loaded, as ``file: warning: key.path: message`` where
     ``file`` is the file that says ``extends`` (or the variant as given): each text it
-    inherits from its parent although it changes a rule the text speaks of, and a race game
-    that only declarations can end, when greedy bots take long to end it."""
+    inherits from its parent although it changes a rule the text speaks of, a combination in a
+    class of its own named like another class, a house rule named as a shipped variant, and a
+    race game that only declarations can end, when greedy bots take long to end it."""
     from interpreter.arena.pace import slow_game_warning
+    from interpreter.authoring.warnings import class_warnings, name_warning
     from interpreter.loader import parent_variant
     from interpreter.loader.diagnostics import visible
     from interpreter.loader.files import display
     from interpreter.loader.load import overlay_file
+    from interpreter.loader.shipped import resolve_variant_path, shipped_variants
     from interpreter.rulebook import stale_texts
 
     if checked.variant is None:
@@ -119,6 +122,10 @@ def _warnings(checked: Checked) -> list[str]:
     file = overlay_file(checked.target) if parent is not None else None
     shown = display(file) if file is not None else str(checked.target)
     found = stale_texts(checked.variant, parent) if parent is not None else []
+    found += class_warnings(checked.variant, parent)
+    named = name_warning(checked.variant, shipped_variants(), resolve_variant_path(checked.target))
+    if named is not None:
+        found.append(("name", named))
     slow = slow_game_warning(checked.variant)
     if slow is not None:
         found.append(("game.target", slow))
