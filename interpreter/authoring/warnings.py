@@ -1,14 +1,12 @@
 """Warnings about a house rule that loads but may not say what its author meant: a combination
 put in a reuse class of its own whose name is near one of the variant's classes (a misspelt
 ``class`` changes which cards may be used again, without an error), and a variant named as a
-shipped one (commands given that name play the shipped variant)."""
+shipped one that it is not (commands given that name play the shipped variant)."""
 
 from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Mapping
-from pathlib import Path
 
 from interpreter.model import Variant
 
@@ -36,11 +34,10 @@ def class_warnings(variant: Variant, parent: Variant | None) -> list[tuple[str, 
     return found
 
 
-def name_warning(variant: Variant, shipped: Mapping[str, Path], given: Path) -> str | None:
-    """A message when the variant read from ``given`` takes the name of a shipped variant
-    that it is not."""
-    place = shipped.get(variant.name)
-    if place is None or place.resolve() == given.resolve():
+def name_warning(variant: Variant, shipped: Variant | None) -> str | None:
+    """A message when ``variant`` takes the name of a shipped variant (``shipped``, None when
+    there is none of its name) and is not that variant."""
+    if shipped is None or shipped == variant:
         return None
     return (
         f"{variant.name!r} is the name of a shipped variant: a command given that name plays the "

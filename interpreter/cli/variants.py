@@ -109,11 +109,10 @@ def _warnings(checked: Checked) -> list[str]:
     race game that only declarations can end, when greedy bots take long to end it."""
     from interpreter.arena.pace import slow_game_warning
     from interpreter.authoring.warnings import class_warnings, name_warning
-    from interpreter.loader import parent_variant
+    from interpreter.loader import load_variant, parent_variant, shipped_variant_names
     from interpreter.loader.diagnostics import visible
     from interpreter.loader.files import display
     from interpreter.loader.load import overlay_file
-    from interpreter.loader.shipped import resolve_variant_path, shipped_variants
     from interpreter.rulebook import stale_texts
 
     if checked.variant is None:
@@ -123,7 +122,9 @@ def _warnings(checked: Checked) -> list[str]:
     shown = display(file) if file is not None else str(checked.target)
     found = stale_texts(checked.variant, parent) if parent is not None else []
     found += class_warnings(checked.variant, parent)
-    named = name_warning(checked.variant, shipped_variants(), resolve_variant_path(checked.target))
+    name = checked.variant.name
+    shipped = load_variant(name) if name in shipped_variant_names() else None
+    named = name_warning(checked.variant, shipped)
     if named is not None:
         found.append(("name", named))
     slow = slow_game_warning(checked.variant)
