@@ -47,6 +47,24 @@ def test_a_value_refused_is_not_blamed_again_by_the_rules(tmp_path: Path) -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("written", "key"),
+    [("hand_size = 12", "deal.hand_size"), ("packets = [3, 3, 2]", "deal.packets")],
+)
+def test_a_problem_of_two_keys_is_said_where_the_house_rule_wrote_one(
+    tmp_path: Path, written: str, key: str
+) -> None:
+    """Packets that no longer add up to the hand: said at the overlay's own line, whichever
+    of the two it changed, not in the shipped parent's file that holds the other."""
+    (tmp_path / "mine.toml").write_text(f'extends = "rubicon"\n\n[deal]\n{written}\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(tmp_path / "mine.toml")
+    [said] = caught.value.diagnostics
+    sums = {"deal.hand_size": (9, 12), "deal.packets": (8, 9)}[key]
+    assert (said.file, said.line, said.path) == (str(tmp_path / "mine.toml"), 4, key)
+    assert said.message == f"deal.packets add up to {sums[0]}, not deal.hand_size = {sums[1]}"
+
+
 def test_a_parent_that_cannot_be_read_leaves_the_files_own_mistakes_said(
     tmp_path: Path,
 ) -> None:

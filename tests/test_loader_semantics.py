@@ -210,7 +210,7 @@ def test_carte_blanche_court_ranks_must_be_in_the_deck() -> None:
 
 def test_packets_must_add_up_to_the_hand() -> None:
     assert problems("[deal]\npackets = [3, 3, 3]\n") == [
-        "v.toml:19: deal.packets: packets add up to 9, not deal.hand_size = 8"
+        "v.toml:19: deal.packets: deal.packets add up to 9, not deal.hand_size = 8"
     ]
 
 
@@ -247,9 +247,15 @@ def test_partnerships_name_each_seat_once() -> None:
     ]
 
 
-def test_an_inherited_key_is_reported_in_the_parent_file() -> None:
+def test_a_problem_of_inherited_keys_is_reported_where_the_overlay_changed_one() -> None:
+    """The deck the overlay changed makes the parent's hand leave an odd stock: said at the
+    overlay's [deck], where its author wrote; a problem of inherited keys alone, in the parent."""
     Path("base.toml").write_text(BASE + "[deal]\nhand_size = 8\n", encoding="utf-8")
     assert problems('[deck]\nremove = ["7C"]\n', base='extends = "base"\n')[0].startswith(
+        "v.toml:2: deck: the stock after the deal has 47 cards"
+    )
+    Path("base.toml").write_text(BASE + '[deal]\nhand_size = 8\n[deck]\nremove = ["7C"]\n')
+    assert problems('title = "Mine"\n', base='extends = "base"\n')[0].startswith(
         "base.toml:19: deal.hand_size: the stock after the deal has 47 cards"
     )
 

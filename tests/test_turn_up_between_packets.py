@@ -112,7 +112,7 @@ def test_the_rulebook_says_where_the_turn_up_lies(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("after", "message"),
     [
-        ("turn_up_after = 2\n", "must be less than the 2 rounds of packets (deal.packets)"),
+        ("turn_up_after = 2\n", "= 2 must be less than the 2 rounds of packets (deal.packets)"),
         ("turn_up_after = -1\n", "greater than or equal to 0"),
     ],
 )

@@ -18,6 +18,7 @@ from interpreter.model.deck import Deck
 class Problem:
     path: KeyPath
     message: str
+    also: tuple[KeyPath, ...] = ()  # the other keys of a problem of several together
 
 
 def deck_copies(deck: Deck) -> Counter[tuple[str, str]]:

@@ -147,5 +147,5 @@ def validate_document(doc: Doc, problems: list[Diagnostic]) -> Variant | None:
         problems += second_pass(doc, error)
         return None
     for problem in semantic_problems(variant, doc.locate):
-        problems.append(doc.at(problem.path, problem.message))
+        problems.append(doc.at_own((problem.path, *problem.also), problem.message))
     return variant

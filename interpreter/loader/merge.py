@@ -76,6 +76,9 @@ class Doc:
     beneath: dict[str, Any] | None = None
     """For an overlay, the parent's document as it was before the overlay was laid on it: the
     values a second pass of the checks puts back where the overlay's were refused."""
+    own: frozenset[str] = frozenset()
+    """For an overlay, the files of the overlay itself (not its parents'): a problem of several
+    keys is said at one of these where it can be, where its author wrote."""
 
     @classmethod
     def from_file(cls, data: dict[str, Any], source: Source) -> Doc:
@@ -107,6 +110,24 @@ class Doc:
         of the overlay, whatever its place among the inherited combinations."""
         site = self.site(path)
         return at(origin_of(site), site.path if isinstance(site, Written) else path, message)
+
+    def at_own(self, paths: Iterable[KeyPath], message: str) -> Diagnostic:
+        """A diagnostic about the values at ``paths`` (a problem of them together), at the
+        first of them written in the variant's own files, else at the first."""
+        given = list(paths)
+        mine = (path for path in given if file_of(self.site(path)) in self.own)
+        return self.at(next(mine, given[0]), message)
+
+    def files(self) -> frozenset[str]:
+        """Every file the document's values were written in."""
+        found: set[str] = set()
+        pending = [self.origins]
+        while pending:
+            node = pending.pop()
+            if node.site is not None:
+                found.add(file_of(node.site))
+            pending.extend(node.children.values())
+        return frozenset(found)
 
     def _node(self, path: KeyPath) -> Origins | None:
         node: Origins | None = self.origins
@@ -198,7 +219,7 @@ def _join_table(
 
 def overlay(parent: Doc, child: Doc, problems: list[Diagnostic]) -> Doc:
     """``child`` laid over ``parent``; ``problems`` receives duplicate combination ids."""
-    merged = Doc(parent.data, parent.origins, parent.new_ids)
+    merged = Doc(parent.data, parent.origins, parent.new_ids, own=child.files())
     merged.move((), child.site(()), merged.data)
     _overlay_table(merged, (), merged.data, child, child.data, problems)
     return merged

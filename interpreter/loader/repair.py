@@ -38,7 +38,7 @@ def second_pass(doc: Doc, error: ValidationError) -> list[Diagnostic]:
     except ValidationError:
         return []
     return [
-        doc.at(problem.path, problem.message)
+        doc.at_own((problem.path, *problem.also), problem.message)
         for problem in semantic_problems(variant, doc.locate)
         if not any(_related(problem.path, path) for path in refused)
     ]

@@ -185,10 +185,10 @@ def _turn_up_after(variant: Variant) -> list[Problem]:
     rounds = len(variant.deal.packets)
     if after >= rounds:
         message = (
-            f"must be less than the {rounds} rounds of packets (deal.packets); leave it out to "
-            "turn up the card after the whole deal"
+            f"deal.turn_up_after = {after} must be less than the {rounds} rounds of packets "
+            "(deal.packets); leave it out to turn up the card after the whole deal"
         )
-        return [Problem(path, message)]
+        return [Problem(path, message, (("deal", "packets"),))]
     return []
 
 
@@ -201,8 +201,10 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
             message = f"a packet holds at least one card, not {size}"
             problems.append(Problem(("deal", "packets", index), message))
     if sum(deal.packets) != deal.hand_size:
-        message = f"packets add up to {sum(deal.packets)}, not deal.hand_size = {deal.hand_size}"
-        problems.append(Problem(("deal", "packets"), message))
+        message = (
+            f"deal.packets add up to {sum(deal.packets)}, not deal.hand_size = {deal.hand_size}"
+        )
+        problems.append(Problem(("deal", "packets"), message, (("deal", "hand_size"),)))
     turn_up = 1 if variant.trump.mode == TrumpMode.TURN_UP else 0
     problems += _turn_up_after(variant)
     dealt = players * deal.hand_size
@@ -212,7 +214,7 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
             f"{players} players × {deal.hand_size} cards{plus} need {dealt + turn_up} cards "
             f"but the deck has {deck_size}"
         )
-        problems.append(Problem(("deal", "hand_size"), message))
+        problems.append(Problem(("deal", "hand_size"), message, (("deal",), ("deck",))))
     elif turn_up and (deck_size - dealt) % players:
         # With a turn-up the last card drawn must be the turn-up; without one, an odd last
         # card is simply not drawn (law 32).
@@ -221,7 +223,7 @@ def _deal(variant: Variant, deck_size: int) -> list[Problem]:
             f"{dealt} dealt), which {players} players cannot draw evenly: the last draw could "
             "not be made"
         )
-        problems.append(Problem(("deal", "hand_size"), message))
+        problems.append(Problem(("deal", "hand_size"), message, (("deal",), ("deck",))))
     return problems
 
 
