@@ -131,6 +131,14 @@ def test_unreadable_inputs_are_diagnostics_not_tracebacks(here: Path) -> None:
     assert problems("latin.toml") == ["latin.toml:2: not UTF-8 text: byte 0xe9 cannot be decoded"]
     assert problems("empty") == ["empty: no .toml files in this folder"]
     assert problems("missing.toml") == ["missing.toml: no such file or folder: missing.toml"]
+    shipped = "(did you mean the shipped variant 'rubicon'?)"
+    assert problems("rubicon.toml") == [
+        f"rubicon.toml: no such file or folder: rubicon.toml {shipped}"
+    ]
+    write(here, "mine.toml", 'extends = "rubicon.toml"\n')
+    assert problems("mine.toml") == [
+        f"mine.toml:1: extends: no such file or folder: rubicon.toml {shipped}"
+    ]
 
 
 # -- validation errors -----------------------------------------------------------------------

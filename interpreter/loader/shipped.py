@@ -43,6 +43,9 @@ def unknown_variant_message(text: str) -> str:
     if is_plain_name(text):
         listing = ", ".join(names) or "none"
         return f"no variant named {text!r}{suggest(text, names)}; shipped variants: {listing}"
+    stem = Path(text).name.removesuffix(".toml")
+    if text.endswith(".toml") and stem in names:
+        return f"no such file or folder: {text} (did you mean the shipped variant {stem!r}?)"
     return f"no such file or folder: {text}"
 
 
