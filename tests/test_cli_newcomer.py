@@ -238,6 +238,9 @@ def test_a_mistyped_command_gets_the_nearest_one() -> None:
     assert run.stderr.splitlines()[-1].endswith("; did you mean 'analyze'?")
     far = bezique("xyzzy")
     assert far.returncode == 2 and "did you mean" not in far.stderr
+    for typed, meant in (("rules", "rulebook"), ("sim", "simulate"), ("stat", "stats")):
+        begun = bezique(typed, "bezique")  # the word a command begins with
+        assert begun.stderr.splitlines()[-1].endswith(f"; did you mean {meant!r}?"), typed
 
 
 # -- 9. files that are not variants ------------------------------------------------------------

@@ -39,7 +39,10 @@ def _meant(message: str) -> str:
     if found is None:
         return message
     choices = re.findall(r"'([^']*)'", found.group(2))
-    near = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+    given = found.group(1)
+    # a word the choice begins with ('rules': rulebook) before the likeliest misspelling
+    begun = [c for c in choices if len(given) >= 3 and c.startswith(given[:4])]
+    near = begun if len(begun) == 1 else difflib.get_close_matches(given, choices, 1, 0.6)
     return f"{message}; did you mean {near[0]!r}?" if near else message
 
 
