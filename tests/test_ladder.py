@@ -1,11 +1,14 @@
 """The rating ladder (benchmarks/ladder.py) on a tiny budget: it rates the shipped bots per
-variant, partnerships as teams, and writes its tables between the markers of a page."""
+variant, partnerships as teams, and writes its tables between the markers of a page; and the
+tables of docs/ladder.md still come from the bots' play (each pair's first deals played again)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import combinations
 from pathlib import Path
 from types import ModuleType
 
@@ -87,6 +90,37 @@ def test_a_page_without_markers_is_refused(ladder: ModuleType, tmp_path: Path) -
     with pytest.raises(SystemExit, match="needs one line <!-- ladder: begin -->"):
         ladder.write_into(page, "| table |\n")
     assert page.read_text() == "# no markers\n"
+
+
+def test_the_page_still_matches_the_bots_play(ladder: ModuleType) -> None:
+    """Each pair's first deals, as docs/ladder.md gives them, played again: a change in a bot's
+    play (or in the deals) shows here, and the page is to be made again."""
+    text = (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8")
+    made = re.search(r"Made by `(python benchmarks/ladder\.py [^`]*)`", text)
+    assert made is not None, "docs/ladder.md: no line 'Made by `python benchmarks/ladder.py …`'"
+    options = dict(re.findall(r"--(\w+) (\S+)", made.group(1)))
+    again = f"make it again (docs/ladder.md says how long): {made.group(1)} --write docs/ladder.md"
+    lines = text.splitlines()
+    assert ladder.SAMPLES_HEADER in lines, f"docs/ladder.md: no table of the first deals; {again}"
+    start = lines.index(ladder.SAMPLES_HEADER) + 2
+    rows = lines[start : lines.index("", start)]
+    given = {tuple(row.split(" | ")[:2]): row for row in rows}
+    played = {}
+    for variant in options["variants"].split(","):
+        for pair in combinations(options["bots"].split(","), 2):
+            points = ladder.sample(variant, pair, int(options["seed"]))
+            played[(f"| {variant}", " vs ".join(pair))] = ladder.sample_row(variant, pair, points)
+    differ = [
+        f"  page: {given.get(key, '(no row)')}\n  code: {row}"
+        for key, row in played.items()
+        if given.get(key) != row
+    ]
+    differ += [
+        f"  page: {row}\n  code: (no such pair)" for key, row in given.items() if key not in played
+    ]
+    assert not differ, f"docs/ladder.md no longer matches the bots' play; {again}:\n" + "\n".join(
+        differ
+    )
 
 
 def test_the_sample_is_the_ladders_first_games(ladder: ModuleType) -> None:

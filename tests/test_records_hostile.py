@@ -219,7 +219,8 @@ def test_an_embedded_variant_gets_the_loaders_semantic_checks(tmp_path: Path) ->
     text = embedded_record({"deal.packets": [4, 4, 4]})
     line = lines_of(text, "packets = [")
     assert refusal(tmp_path, text) == (
-        f"bad.toml:{line}: variant_data.deal.packets: deal.packets add up to 12, not deal.hand_size = 9"
+        f"bad.toml:{line}: variant_data.deal.packets: deal.packets add up to 12, "
+        "not deal.hand_size = 9"
     )
 
 
