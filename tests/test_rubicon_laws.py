@@ -439,26 +439,33 @@ def test_law_41_a_royal_marriage_held_to_score_is_a_common_one_when_other_trumps
     waiting = [(e.combo, e.points) for e in game._state.table.ledger[0] if e.waiting]
     assert waiting == [("marriage_common", 20)]  # no longer in trumps: 20 to score, not 40
     run(game, "play 8C", "play AC")
-    assert [t for t in texts(game) if t.startswith(("declare", "score"))] == ["score 2"]
+    assert declares(game, "declare") + declares(game, "score") == ["score 2"]
     before = points(game)[0]
     run(game, "score 2")
     assert points(game)[0] == before + 20
+
+
+def _hearts_in_sequence_to_score(opponent_ace: str) -> Game:
+    """p1 wins the first trick, scores a bézique and shows the hearts sequence 'to score'
+    before any trumps; p2 holds the king and queen of spades and ``opponent_ace``."""
+    hands = [
+        ["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC", "7D"],
+        ["KS", "QS", "7C", opponent_ace, "8C", "9C"],
+    ]
+    game = rubicon(hands, stock=["AC", "9D", "9D", "9S"])
+    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare sequence AH TH KH QH JH")
+    return game
 
 
 def test_law_37_a_sequence_held_to_score_bars_its_marriage_when_other_trumps_are_fixed() -> None:
     """Hearts shown in sequence 'to score' before trumps exist; the opponent's marriage makes
     spades trumps.  The sequence is now a plain one, still to score (150), and its king and
     queen, 'once declared in sequence', never marry (law 37)."""
-    hands = [
-        ["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC", "7D"],
-        ["KS", "QS", "7C", "AD", "8C", "9C"],
-    ]
-    game = dealt(shipped("rubicon"), hands, stock=["AC", "9D", "9D", "9S"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare sequence AH TH KH QH JH")
+    game = _hearts_in_sequence_to_score(opponent_ace="AD")
     run(game, "draw", "play 7D", "play AD", "declare marriage_royal KS QS", "draw")
     assert game.trump == "S"
     run(game, "play 8C", "play AC")
-    assert [t for t in texts(game) if t.startswith(("declare", "score"))] == ["score 2"]
+    assert declares(game, "declare") + declares(game, "score") == ["score 2"]
     with pytest.raises(IllegalMoveError):
         game.step(game.parse_move("declare marriage_common KH QH"))
     before = points(game)[0]
@@ -467,17 +474,12 @@ def test_law_37_a_sequence_held_to_score_bars_its_marriage_when_other_trumps_are
 
 
 def test_law_46_a_sequence_lost_before_other_trumps_are_fixed_still_bars_its_marriage() -> None:
-    hands = [
-        ["AH", "TH", "KH", "QH", "JH", "QS", "JD", "AC", "7D"],
-        ["KS", "QS", "7C", "AH", "8C", "9C"],
-    ]
-    game = dealt(shipped("rubicon"), hands, stock=["AC", "9D", "9D", "9S"])
-    run(game, "play AC", "play 7C", "declare bezique QS JD", "declare sequence AH TH KH QH JH")
+    game = _hearts_in_sequence_to_score(opponent_ace="AH")
     run(game, "draw", "play JH*2", "play AH", "declare marriage_royal KS QS", "draw")
     run(game, "play 8C", "play AC")
     assert game.trump == "S"
     assert [e.lost for e in game._state.table.ledger[0]] == [False, True]  # the sequence
-    assert not [t for t in texts(game) if t.startswith(("declare", "score"))]
+    assert declares(game, "declare") + declares(game, "score") == []
 
 
 def test_law_16_each_player_shows_his_own_card_drawn() -> None:
