@@ -15,8 +15,8 @@ def class_warnings(variant: Variant, parent: Variant | None) -> list[tuple[str, 
     """``(key.path, message)`` for each combination alone in a class that its parent does not
     have, when the name is near a class of the variant or its parent."""
     counts = Counter(combo.class_ for combo in variant.combinations)
-    known = set(counts) | ({c.class_ for c in parent.combinations} if parent else set())
     inherited = {c.class_ for c in parent.combinations} if parent else set()
+    known = set(counts) | inherited
     found = []
     for combo in variant.combinations:
         name = combo.class_
